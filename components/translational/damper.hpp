@@ -1,0 +1,20 @@
+#pragma once
+
+#include "components/translational/partial_compliant.hpp"
+
+namespace acausal::translational {
+
+/// Linear damper: f = d·v_rel. Dissipates f·v_rel >= 0.
+struct Damper : PartialCompliant {
+  Parameter d = parameter("d", 0.0, {.unit = "N.s/m", .min = 0});
+  Variable v_rel = variable("v_rel", {.unit = "m/s"});
+
+  explicit Damper(std::string name) : PartialCompliant(std::move(name)) {
+    // Differentiating the flange positions rather than s_rel keeps the DAE index 1
+    // when both flanges carry masses.
+    equation(v_rel == der(flange_b.s - flange_a.s));
+    equation(f == d * v_rel);
+  }
+};
+
+}  // namespace acausal::translational

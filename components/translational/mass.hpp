@@ -1,0 +1,24 @@
+#pragma once
+
+#include "connectors/translational.hpp"
+
+namespace acausal::translational {
+
+/// Sliding mass (a point: both flanges at s): m·der(v) = flange_a.f + flange_b.f.
+struct Mass : Component {
+  Flange flange_a{*this, "flange_a"}, flange_b{*this, "flange_b"};
+  Parameter m = parameter("m", 1.0, {.unit = "kg", .min = 0});
+  Variable s = variable("s", {.unit = "m", .state = StateSelect::prefer});
+  Variable v = variable("v", {.unit = "m/s", .state = StateSelect::prefer});
+  Variable a = variable("a", {.unit = "m/s2"});
+
+  explicit Mass(std::string name) : Component(std::move(name)) {
+    equation(s == flange_a.s);
+    equation(s == flange_b.s);
+    equation(v == der(s));
+    equation(a == der(v));
+    equation(m * a == flange_a.f + flange_b.f);
+  }
+};
+
+}  // namespace acausal::translational

@@ -1,0 +1,17 @@
+#pragma once
+
+#include "components/translational/partial_compliant.hpp"
+
+namespace acausal::translational {
+
+/// Linear spring: f = c·(s_rel - s_rel0).
+struct Spring : PartialCompliant {
+  Parameter c = parameter("c", 1.0, {.unit = "N/m", .min = 0});
+  Parameter s_rel0 = parameter("s_rel0", 0.0, {.unit = "m"});
+
+  explicit Spring(std::string name) : PartialCompliant(std::move(name)) {
+    equation(f == c * (s_rel - s_rel0));
+  }
+};
+
+}  // namespace acausal::translational

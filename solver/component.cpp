@@ -1,0 +1,209 @@
+#include "solver/component.hpp"
+
+#include <cxxabi.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+namespace acausal {
+
+std::string format_number(double value) {
+  std::ostringstream s;
+  s.precision(10);
+  s << value;
+  return s.str();
+}
+
+namespace {
+
+bool valid_identifier(const std::string& name) {
+  if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) return false;
+  for (char c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+  return true;
+}
+
+std::string join(const std::string& prefix, const std::string& name) {
+  return prefix.empty() ? name : prefix + "." + name;
+}
+
+}  // namespace
+
+// --- Connector ---
+
+Connector::Connector(Component& owner, std::string name, std::string type)
+    : owner_(&owner), name_(std::move(name)), type_(std::move(type)) {
+  if (!valid_identifier(name_))
+    throw ModelError("connector name '" + name_ + "' in '" + owner.name() + "' is not an identifier");
+  owner.connectors_.push_back(this);
+}
+
+std::string Connector::path() const { return join(owner_->path(), name_); }
+
+Variable Connector::declare(const std::string& member, VariableAttributes attributes, Causality causality) {
+  std::string local = member.empty() ? name_ : name_ + "." + member;
+  Variable v = owner_->variable(local, std::move(attributes));
+  owner_->variables_.back().causality = causality;
+  members_.push_back({member, v, causality});
+  return v;
+}
+
+Variable Connector::potential(const std::string& member, VariableAttributes attributes) {
+  return declare(member, std::move(attributes), Causality::potential);
+}
+Variable Connector::flow(const std::string& member, VariableAttributes attributes) {
+  return declare(member, std::move(attributes), Causality::flow);
+}
+Variable Connector::signal(Causality direction, const std::string& member, VariableAttributes attributes) {
+  if (direction != Causality::input && direction != Causality::output)
+    throw ModelError("signal member of connector " + path() + " must be an input or an output");
+  return declare(member, std::move(attributes), direction);
+}
+
+// --- Component ---
+
+Component::Component(std::string name) : name_(std::move(name)) {
+  if (!valid_identifier(name_))
+    throw ModelError("component name '" + name_ +
+                     "' is not an identifier (letters, digits and '_', not starting with a digit)");
+}
+
+Component::~Component() = default;
+
+std::string Component::path() const {
+  if (!parent_) return "";
+  return join(parent_->path(), name_);
+}
+
+std::string Component::type_name() const {
+  int status = 0;
+  const char* mangled = typeid(*this).name();
+  char* demangled = abi::__cxa_demangle(mangled, nullptr, nullptr, &status);
+  std::string result = status == 0 && demangled ? demangled : mangled;
+  std::free(demangled);
+  const std::string ns = "acausal::";
+  if (result.rfind(ns, 0) == 0) result = result.substr(ns.size());
+  return result;
+}
+
+void Component::check_child_name(const std::string& name) const {
+  if (child(name))
+    throw ModelError("duplicate component name '" + join(path(), name) + "': '" +
+                     (name_.empty() ? std::string("model") : name_) + "' already has a component of that name");
+}
+
+Component* Component::child(const std::string& name) const {
+  for (const auto& c : children_)
+    if (c->name() == name) return c.get();
+  return nullptr;
+}
+
+VariableDecl* Component::find_variable(const std::string& local_name) {
+  for (auto& v : variables_)
+    if (v.name == local_name) return &v;
+  return nullptr;
+}
+
+Component& Component::add_component(std::unique_ptr<Component> child, const ParameterValues& values) {
+  check_child_name(child->name());
+  Component& ref = *child;
+  adopt(std::move(child), values);
+  return ref;
+}
+
+void Component::adopt(std::unique_ptr<Component> child, const ParameterValues& values) {
+  if (child->parent_) throw ModelError("component '" + child->name() + "' already belongs to a model");
+  child->parent_ = this;
+  Component& c = *child;
+  children_.push_back(std::move(child));
+  try {
+    for (const auto& [name, value] : values) c.set_parameter(name, value);
+  } catch (...) {
+    children_.pop_back();  // a failed add leaves the model as it was
+    throw;
+  }
+}
+
+void check_parameter_value(const std::string& path, double value, const ParameterAttributes& a) {
+  std::string unit = a.unit.empty() ? "" : " " + a.unit;
+  if (!std::isfinite(value))
+    throw ModelError("parameter " + path + " = " + format_number(value) + " is not a finite number");
+  if (value < a.min || value > a.max) {
+    std::string bounds;
+    if (std::isfinite(a.min) && std::isfinite(a.max))
+      bounds = "between " + format_number(a.min) + " and " + format_number(a.max);
+    else if (std::isfinite(a.min))
+      bounds = ">= " + format_number(a.min);
+    else
+      bounds = "<= " + format_number(a.max);
+    throw ModelError("parameter " + path + " = " + format_number(value) + unit + " is out of bounds: it must be " +
+                     bounds + unit);
+  }
+}
+
+void Component::set_parameter(const std::string& name, double value) {
+  for (auto& p : parameters_) {
+    if (p.name == name) {
+      check_parameter_value(join(path(), name), value, p.attributes);
+      p.value = value;
+      return;
+    }
+  }
+  std::string known;
+  for (const auto& p : parameters_) known += (known.empty() ? "" : ", ") + p.name;
+  throw ModelError("unknown parameter '" + name + "' for component '" + (path().empty() ? name_ : path()) + "' (" +
+                   type_name() + "); its parameters are: " + (known.empty() ? "(none)" : known));
+}
+
+Variable Component::variable(const std::string& name, VariableAttributes attributes) {
+  for (const auto& v : variables_)
+    if (v.name == name) throw ModelError("component '" + name_ + "' declares variable '" + name + "' twice");
+  Expr symbol = make_variable_symbol(name);
+  bool start_given = attributes.start != 0.0 || attributes.fixed;
+  variables_.push_back({name, symbol, std::move(attributes), Causality::internal, start_given});
+  return Variable(symbol);
+}
+
+Parameter Component::parameter(const std::string& name, double default_value, ParameterAttributes attributes) {
+  for (const auto& p : parameters_)
+    if (p.name == name) throw ModelError("component '" + name_ + "' declares parameter '" + name + "' twice");
+  check_parameter_value(join(name_, name), default_value, attributes);
+  Expr symbol = make_parameter_symbol(name);
+  parameters_.push_back({name, symbol, default_value, std::move(attributes)});
+  return Parameter(symbol);
+}
+
+void Component::equation(const Equation& eq) { equations_.push_back(eq); }
+void Component::initial_equation(const Equation& eq) { initial_equations_.push_back(eq); }
+
+void Component::connect(Connector& a, Connector& b) {
+  auto describe = [](const Connector& c) { return c.path() + " (" + c.type() + ")"; };
+  for (Connector* c : {&a, &b}) {
+    Component* owner = &c->owner();
+    if (owner != this && owner->parent_ != this)
+      throw ModelError("cannot connect " + c->path() + ": its component '" + owner->name() + "' is not part of '" +
+                       (path().empty() ? name_ : path()) + "' (connector of another model?)");
+  }
+  if (&a == &b) throw ModelError("cannot connect " + a.path() + " to itself");
+  if (a.type() != b.type())
+    throw ModelError("cannot connect " + describe(a) + " to " + describe(b) + ": incompatible connector types");
+  // Signals: inside an enclosing component, an outside input drives inner inputs
+  // and an inner output drives an outside output, so roles flip for outside connectors.
+  auto drives = [this](const Connector& c) {
+    bool outside = &c.owner() == this;
+    for (const auto& m : c.members()) {
+      if (m.causality == Causality::output) return !outside;
+      if (m.causality == Causality::input) return outside;
+    }
+    return false;
+  };
+  bool is_signal = !a.members().empty() &&
+                   (a.members()[0].causality == Causality::input || a.members()[0].causality == Causality::output);
+  if (is_signal && drives(a) && drives(b))
+    throw ModelError("cannot connect " + describe(a) + " to " + describe(b) +
+                     ": both are outputs; a signal has exactly one source");
+  connections_.emplace_back(&a, &b);
+}
+
+}  // namespace acausal

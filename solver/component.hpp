@@ -1,0 +1,187 @@
+// Components, connectors, variables and parameters: the modeling vocabulary.
+//
+// A component declares its parameters, variables and connectors as members
+// and writes its equations in the constructor:
+//
+//   struct Inertia : Component {
+//     rotational::Flange flange_a{*this, "flange_a"}, flange_b{*this, "flange_b"};
+//     Parameter J = parameter("J", 1.0, {.unit = "kg.m2", .min = 0});
+//     Variable w = variable("w", {.unit = "rad/s"});
+//     ...
+//     explicit Inertia(std::string name) : Component(std::move(name)) { equation(...); }
+//   };
+#pragma once
+
+#include <deque>
+#include <limits>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "solver/errors.hpp"
+#include "solver/expr.hpp"
+
+namespace acausal {
+
+class Component;
+class Connector;
+
+/// How strongly a variable should (not) be chosen as a state by index reduction.
+enum class StateSelect { never, avoid, default_, prefer, always };
+
+struct VariableAttributes {
+  std::string unit;
+  double start = 0.0;
+  bool fixed = false;  // fixed = true makes `var = start` an initial equation
+  double nominal = 1.0;
+  StateSelect state = StateSelect::default_;
+  std::string description;
+};
+
+struct ParameterAttributes {
+  std::string unit;
+  double min = -std::numeric_limits<double>::infinity();
+  double max = std::numeric_limits<double>::infinity();
+  std::string description;
+};
+
+/// A time-varying unknown; use it in expressions like any Expr.
+class Variable : public Expr {
+ public:
+  Variable() = default;
+  explicit Variable(Expr symbol) : Expr(symbol) {}
+};
+
+/// A named constant that can be changed after compilation.
+class Parameter : public Expr {
+ public:
+  Parameter() = default;
+  explicit Parameter(Expr symbol) : Expr(symbol) {}
+};
+
+/// How a connector member takes part in connections.
+enum class Causality { potential, flow, input, output, internal };
+
+struct VariableDecl {
+  std::string name;  // local to its component, e.g. "w" or "flange_a.phi"
+  Expr symbol;
+  VariableAttributes attributes;
+  Causality causality = Causality::internal;
+  bool start_given = false;
+};
+
+struct ParameterDecl {
+  std::string name;
+  Expr symbol;
+  double value;
+  ParameterAttributes attributes;
+};
+
+struct ConnectorMember {
+  std::string name;  // within the connector ("phi"); empty for a plain signal
+  Expr symbol;
+  Causality causality;
+};
+
+/// A group of variables through which components interact. Subclasses declare
+/// members with potential(), flow() or signal(); connect() joins connectors of
+/// the same type.
+class Connector {
+ public:
+  Connector(Component& owner, std::string name, std::string type);
+  Connector(const Connector&) = delete;
+  Connector& operator=(const Connector&) = delete;
+  virtual ~Connector() = default;
+
+  Component& owner() const { return *owner_; }
+  const std::string& name() const { return name_; }
+  const std::string& type() const { return type_; }
+  const std::vector<ConnectorMember>& members() const { return members_; }
+  /// "inertia.flange_a"
+  std::string path() const;
+
+  Variable potential(const std::string& member, VariableAttributes attributes = {});
+  Variable flow(const std::string& member, VariableAttributes attributes = {});
+  /// A signal member; an empty member name makes the connector itself the signal.
+  Variable signal(Causality direction, const std::string& member, VariableAttributes attributes = {});
+
+ private:
+  Variable declare(const std::string& member, VariableAttributes attributes, Causality causality);
+
+  Component* owner_;
+  std::string name_;
+  std::string type_;
+  std::vector<ConnectorMember> members_;
+};
+
+using ParameterValues = std::vector<std::pair<std::string, double>>;
+
+class Component {
+ public:
+  explicit Component(std::string name);
+  Component(const Component&) = delete;
+  Component& operator=(const Component&) = delete;
+  virtual ~Component();
+
+  const std::string& name() const { return name_; }
+  /// Dotted path from the top model (empty for the model itself).
+  std::string path() const;
+  /// Class name for messages ("rotational::Inertia").
+  virtual std::string type_name() const;
+
+  /// Adds a sub-component constructed as T(name), then assigns parameter values by name.
+  template <class T>
+  T& add(const std::string& name, const ParameterValues& values = {}) {
+    check_child_name(name);
+    auto child = std::make_unique<T>(name);
+    T& ref = *child;
+    adopt(std::move(child), values);
+    return ref;
+  }
+  /// Adds an already constructed sub-component (used by the Python bindings).
+  Component& add_component(std::unique_ptr<Component> child, const ParameterValues& values = {});
+
+  /// Joins two connectors of this component or of its direct sub-components.
+  void connect(Connector& a, Connector& b);
+
+  /// Assigns a parameter of this component by its local name, checking bounds.
+  void set_parameter(const std::string& name, double value);
+
+  Variable variable(const std::string& name, VariableAttributes attributes = {});
+  Parameter parameter(const std::string& name, double default_value, ParameterAttributes attributes = {});
+  void equation(const Equation& eq);
+  void initial_equation(const Equation& eq);
+
+  // Read access for the compiler.
+  Component* parent() const { return parent_; }
+  const std::deque<VariableDecl>& variables() const { return variables_; }
+  const std::deque<ParameterDecl>& parameters() const { return parameters_; }
+  const std::vector<Equation>& equations() const { return equations_; }
+  const std::vector<Equation>& initial_equations() const { return initial_equations_; }
+  const std::vector<Connector*>& connectors() const { return connectors_; }
+  const std::vector<std::unique_ptr<Component>>& children() const { return children_; }
+  const std::vector<std::pair<Connector*, Connector*>>& connections() const { return connections_; }
+  Component* child(const std::string& name) const;
+  VariableDecl* find_variable(const std::string& local_name);
+
+ private:
+  friend class Connector;
+  void check_child_name(const std::string& name) const;
+  void adopt(std::unique_ptr<Component> child, const ParameterValues& values);
+
+  std::string name_;
+  Component* parent_ = nullptr;
+  std::deque<VariableDecl> variables_;
+  std::deque<ParameterDecl> parameters_;
+  std::vector<Equation> equations_;
+  std::vector<Equation> initial_equations_;
+  std::vector<Connector*> connectors_;
+  std::vector<std::unique_ptr<Component>> children_;
+  std::vector<std::pair<Connector*, Connector*>> connections_;
+};
+
+/// Checks a parameter value against its bounds; `path` names it in the message.
+void check_parameter_value(const std::string& path, double value, const ParameterAttributes& attributes);
+
+}  // namespace acausal

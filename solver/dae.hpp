@@ -1,0 +1,73 @@
+// The plain data structure passed between compiler passes.
+//
+// Flattening fills it; each later pass rewrites equations and records, for
+// every variable it removes from the unknowns, an expression that gives the
+// variable's value from what remains. Variables are never deleted, so every
+// name of the model stays readable in results.
+#pragma once
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "solver/component.hpp"
+#include "solver/expr.hpp"
+#include "solver/report.hpp"
+
+namespace acausal {
+
+struct DaeVariable {
+  std::string name;  // dotted path: "car.wheel_rl.omega"
+  std::string unit;
+  double start = 0.0;
+  bool fixed = false;
+  bool start_given = false;
+  double nominal = 1.0;
+  StateSelect state = StateSelect::default_;
+  Causality causality = Causality::internal;
+  const Node* symbol = nullptr;
+  /// Set when a pass removes the variable from the unknowns.
+  const Node* definition = nullptr;
+};
+
+struct DaeParameter {
+  std::string name;
+  double value = 0.0;
+  ParameterAttributes attributes;
+  const Node* symbol = nullptr;
+};
+
+struct DaeEquation {
+  Expr residual;     // residual = 0
+  Equation source;   // as written, for messages
+  std::string origin;  // "inertia (rotational::Inertia)" or "connect(a.flange_b, b.flange_a)"
+};
+
+/// A value that must stay nonzero for the compiled model to be valid (a pivot
+/// the compiler divided by), with the equation it came from.
+struct NonzeroCondition {
+  Expr value;
+  std::string reason;
+};
+
+struct DaeSystem {
+  std::string model_name;
+  std::vector<DaeVariable> variables;
+  std::vector<DaeParameter> parameters;
+  std::vector<DaeEquation> equations;
+  std::vector<DaeEquation> initial_equations;
+  std::vector<NonzeroCondition> nonzero_conditions;
+  std::unordered_map<const Node*, int> variable_of;   // Var symbol -> index
+  std::unordered_map<const Node*, int> parameter_of;  // Param symbol -> index
+  CompileReport report;
+
+  /// Prints an expression with flattened names.
+  std::string print(const Expr& e) const;
+  std::string describe(const DaeEquation& eq) const;
+  /// Variable index of a Var or Der leaf (the differentiated variable for Der).
+  int variable_index(const Node* leaf) const;
+  bool is_unknown(int variable) const { return variables[variable].definition == nullptr; }
+  double parameter_value(const Node* param) const;
+};
+
+}  // namespace acausal

@@ -1,0 +1,138 @@
+#include "solver/evaluation.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <tuple>
+
+namespace acausal {
+
+namespace {
+// The Jacobian's cj (IDA's coefficient of dF/dy') is an input like any parameter.
+const Expr& cj_symbol() {
+  static const Expr cj = make_parameter_symbol("cj");
+  return cj;
+}
+}  // namespace
+
+int CompiledModel::input_register(const Node* leaf) const {
+  switch (leaf->op) {
+    case Op::Time: return 0;
+    case Op::Param: {
+      if (leaf == cj_symbol().node()) return 1;
+      auto it = dae.parameter_of.find(leaf);
+      return it == dae.parameter_of.end() ? -1 : 2 + 2 * n + it->second;
+    }
+    case Op::Var: {
+      int v = dae.variable_index(leaf);
+      return v < 0 || slot_of_variable[v] < 0 ? -1 : 2 + slot_of_variable[v];
+    }
+    case Op::Der: {
+      if (leaf->arg[0]->op != Op::Var) return -1;
+      int v = dae.variable_index(leaf);
+      return v < 0 || slot_of_variable[v] < 0 ? -1 : 2 + n + slot_of_variable[v];
+    }
+    default: return -1;
+  }
+}
+
+Expr CompiledModel::value_of(int variable) const {
+  const DaeVariable& v = dae.variables[variable];
+  return v.definition ? Expr(v.definition) : Expr(v.symbol);
+}
+
+Tape CompiledModel::observer(const std::vector<Expr>& outputs) const {
+  return Tape(outputs, n_inputs(), [this](const Node* leaf) { return input_register(leaf); });
+}
+
+CompiledModel build_evaluation(DaeSystem dae) {
+  auto t0 = std::chrono::steady_clock::now();
+  CompiledModel m;
+  const int n_var = static_cast<int>(dae.variables.size());
+  std::vector<bool> differentiated(n_var, false);
+  for (const auto& eq : dae.equations)
+    for (const Node* leaf : unknown_leaves(eq.residual))
+      if (leaf->op == Op::Der) differentiated[dae.variable_index(leaf)] = true;
+
+  m.slot_of_variable.assign(n_var, -1);
+  for (int v = 0; v < n_var; ++v) {
+    if (!dae.is_unknown(v)) continue;
+    m.slot_of_variable[v] = static_cast<int>(m.variable_of_slot.size());
+    m.variable_of_slot.push_back(v);
+    m.differential.push_back(differentiated[v] ? 1.0 : 0.0);
+    (differentiated[v] ? dae.report.states : dae.report.algebraic).push_back(dae.variables[v].name);
+    if (differentiated[v] && !dae.variables[v].fixed) m.free_states.push_back(dae.variables[v].name);
+  }
+  m.n = static_cast<int>(m.variable_of_slot.size());
+
+  for (int v = 0; v < n_var; ++v) {
+    const DaeVariable& var = dae.variables[v];
+    if (var.fixed && !(m.slot_of_variable[v] >= 0 && differentiated[v]) && !(var.definition && is_parametric(Expr(var.definition))))
+      throw ModelError("start value of " + var.name + " is fixed, but " + var.name +
+                       " is not a state of the compiled model (it is " +
+                       (var.definition ? "computed as " + dae.print(Expr(var.definition)) : std::string("algebraic")) +
+                       "); initial conditions on non-state variables need the initialization pass, not available yet");
+  }
+  if (!dae.initial_equations.empty())
+    throw ModelError("model '" + dae.model_name + "' has initial equations (first: " +
+                     dae.describe(dae.initial_equations.front()) +
+                     "); the initialization pass that solves them is not available yet");
+
+  for (int v = 0; v < n_var; ++v) m.variable_by_name[dae.variables[v].name] = v;
+  for (int p = 0; p < static_cast<int>(dae.parameters.size()); ++p) m.parameter_by_name[dae.parameters[p].name] = p;
+
+  m.dae = std::move(dae);
+  std::vector<Expr> residuals;
+  residuals.reserve(m.dae.equations.size());
+  for (const auto& eq : m.dae.equations) residuals.push_back(eq.residual);
+  m.residual = m.observer(residuals);
+
+  // Jacobian entries (column = slot, row = equation).
+  std::vector<std::tuple<long, long, Expr>> entries;
+  const Expr& cj = cj_symbol();
+  for (long row = 0; row < static_cast<long>(residuals.size()); ++row) {
+    std::vector<std::pair<int, Expr>> by_slot;
+    for (const Node* leaf : unknown_leaves(residuals[row])) {
+      int v = m.dae.variable_index(leaf);
+      int slot = m.slot_of_variable[v];
+      Expr d = diff(residuals[row], Expr(leaf));
+      by_slot.emplace_back(slot, leaf->op == Op::Der ? cj * d : d);
+    }
+    std::sort(by_slot.begin(), by_slot.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (std::size_t k = 0; k < by_slot.size(); ++k) {
+      if (k > 0 && by_slot[k].first == by_slot[k - 1].first) {
+        std::get<2>(entries.back()) = std::get<2>(entries.back()) + by_slot[k].second;
+      } else {
+        entries.emplace_back(by_slot[k].first, row, by_slot[k].second);
+      }
+    }
+  }
+  std::stable_sort(entries.begin(), entries.end(),
+                   [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
+  m.column_start.assign(m.n + 1, 0);
+  std::vector<Expr> values;
+  values.reserve(entries.size());
+  for (const auto& [col, row, value] : entries) {
+    ++m.column_start[col + 1];
+    m.row_index.push_back(row);
+    values.push_back(value);
+  }
+  for (int c = 0; c < m.n; ++c) m.column_start[c + 1] += m.column_start[c];
+  m.jacobian = m.observer(values);
+
+  PassReport& r = m.dae.report.add("evaluation");
+  r.counts = {{"unknowns", m.n},
+              {"states", static_cast<long>(m.dae.report.states.size())},
+              {"jacobian_nonzeros", static_cast<long>(values.size())},
+              {"residual_instructions", static_cast<long>(m.residual.n_instructions())},
+              {"jacobian_instructions", static_cast<long>(m.jacobian.n_instructions())}};
+  if (!m.free_states.empty()) {
+    std::string list;
+    for (std::size_t i = 0; i < m.free_states.size() && i < 10; ++i) list += (i ? ", " : "") + m.free_states[i];
+    if (m.free_states.size() > 10) list += ", ...";
+    r.notes.push_back(std::to_string(m.free_states.size()) + " state(s) without a fixed start begin at their start value: " + list);
+  }
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return m;
+}
+
+}  // namespace acausal

@@ -1,0 +1,39 @@
+// Pass 5: the compiled model. Residual F(t, y, y', p) and sparse Jacobian
+// dF/dy + cj*dF/dy' (symbolic) compiled to tapes; every other variable of the
+// model is an expression over the same inputs, evaluated for results.
+#pragma once
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "solver/dae.hpp"
+#include "solver/tape.hpp"
+
+namespace acausal {
+
+struct CompiledModel {
+  DaeSystem dae;
+  int n = 0;                             // unknowns integrated by IDA
+  std::vector<int> variable_of_slot;     // slot -> variable
+  std::vector<int> slot_of_variable;     // variable -> slot, -1 when computed
+  std::vector<double> differential;      // IDA id vector: 1 for states
+  Tape residual;                         // n outputs
+  Tape jacobian;                         // one output per structural nonzero, CSC order
+  std::vector<long> column_start;        // CSC pattern, n + 1 entries
+  std::vector<long> row_index;
+  std::vector<std::string> free_states;  // states not fixed by the user: they start at `start`
+  std::unordered_map<std::string, int> variable_by_name;
+  std::unordered_map<std::string, int> parameter_by_name;
+
+  // Input registers shared by every tape: t, cj, y[n], y'[n], p[...].
+  int n_inputs() const { return 2 + 2 * n + static_cast<int>(dae.parameters.size()); }
+  int input_register(const Node* leaf) const;
+  /// Value of variable v as an expression of the inputs.
+  Expr value_of(int variable) const;
+  Tape observer(const std::vector<Expr>& outputs) const;
+};
+
+CompiledModel build_evaluation(DaeSystem dae);
+
+}  // namespace acausal

@@ -1,0 +1,512 @@
+#include "solver/expr.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <deque>
+#include <limits>
+#include <mutex>
+#include <sstream>
+#include <stdexcept>
+#include <unordered_set>
+
+namespace acausal {
+
+namespace {
+
+std::size_t mix(std::size_t h, std::size_t v) {
+  return h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
+}
+
+std::uint64_t bits_of(double v) {
+  if (v == 0.0) v = 0.0;  // -0 and +0 are one constant
+  std::uint64_t b;
+  std::memcpy(&b, &v, sizeof b);
+  return b;
+}
+
+struct NodeHash {
+  std::size_t operator()(const Node* n) const { return n->hash; }
+};
+struct NodeEq {
+  bool operator()(const Node* a, const Node* b) const {
+    return a->op == b->op && a->symbol == b->symbol && bits_of(a->value) == bits_of(b->value) &&
+           a->arg[0] == b->arg[0] && a->arg[1] == b->arg[1] && a->arg[2] == b->arg[2];
+  }
+};
+
+// The process-wide node arena. Guarded by a mutex so models may be built on
+// several threads; the solver loop never touches it.
+class Interner {
+ public:
+  const Node* intern(Op op, std::uint32_t symbol, double value, const Node* a, const Node* b,
+                     const Node* c) {
+    Node probe{op, 0, symbol, value == 0.0 ? 0.0 : value, {a, b, c}, 0};
+    std::size_t h = static_cast<std::size_t>(op);
+    h = mix(h, symbol);
+    h = mix(h, bits_of(value));
+    for (const Node* x : probe.arg) h = mix(h, reinterpret_cast<std::uintptr_t>(x));
+    probe.hash = h;
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (auto it = table_.find(&probe); it != table_.end()) return *it;
+    probe.id = static_cast<std::uint32_t>(nodes_.size());
+    nodes_.push_back(probe);
+    const Node* n = &nodes_.back();
+    table_.insert(n);
+    return n;
+  }
+
+  std::uint32_t new_symbol(const std::string& name) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    names_.push_back(name);
+    return static_cast<std::uint32_t>(names_.size() - 1);
+  }
+
+  const std::string& name(std::uint32_t symbol) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return names_.at(symbol);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::deque<Node> nodes_;
+  std::deque<std::string> names_;
+  std::unordered_set<const Node*, NodeHash, NodeEq> table_;
+};
+
+Interner& interner() {
+  static Interner* instance = new Interner();  // never destroyed: nodes outlive static destructors
+  return *instance;
+}
+
+const Node* leaf_node(Op op, std::uint32_t symbol, double value) {
+  return interner().intern(op, symbol, value, nullptr, nullptr, nullptr);
+}
+
+const Node* node(Op op, const Node* a, const Node* b = nullptr, const Node* c = nullptr) {
+  return interner().intern(op, 0, 0.0, a, b, c);
+}
+
+bool commutative(Op op) {
+  return op == Op::Add || op == Op::Mul || op == Op::Min || op == Op::Max || op == Op::And ||
+         op == Op::Or;
+}
+
+}  // namespace
+
+int arity(Op op) {
+  switch (op) {
+    case Op::Const: case Op::Var: case Op::Param: case Op::Time: return 0;
+    case Op::Der: case Op::Neg: case Op::Sqrt: case Op::Exp: case Op::Log: case Op::Sin:
+    case Op::Cos: case Op::Tan: case Op::Asin: case Op::Acos: case Op::Atan: case Op::Sinh:
+    case Op::Cosh: case Op::Tanh: case Op::Abs: case Op::Sign: case Op::Not: return 1;
+    case Op::IfElse: return 3;
+    default: return 2;
+  }
+}
+
+int Node::arity() const { return acausal::arity(op); }
+
+const char* op_name(Op op) {
+  switch (op) {
+    case Op::Const: return "const"; case Op::Var: return "var"; case Op::Param: return "param";
+    case Op::Time: return "time"; case Op::Der: return "der"; case Op::Neg: return "-";
+    case Op::Add: return "+"; case Op::Sub: return "-"; case Op::Mul: return "*";
+    case Op::Div: return "/"; case Op::Pow: return "pow"; case Op::Sqrt: return "sqrt";
+    case Op::Exp: return "exp"; case Op::Log: return "log"; case Op::Sin: return "sin";
+    case Op::Cos: return "cos"; case Op::Tan: return "tan"; case Op::Asin: return "asin";
+    case Op::Acos: return "acos"; case Op::Atan: return "atan"; case Op::Sinh: return "sinh";
+    case Op::Cosh: return "cosh"; case Op::Tanh: return "tanh"; case Op::Abs: return "abs";
+    case Op::Sign: return "sign"; case Op::Atan2: return "atan2"; case Op::Min: return "min";
+    case Op::Max: return "max"; case Op::Lt: return "<"; case Op::Le: return "<=";
+    case Op::Gt: return ">"; case Op::Ge: return ">="; case Op::And: return "and";
+    case Op::Or: return "or"; case Op::Not: return "not"; case Op::IfElse: return "ifelse";
+  }
+  return "?";
+}
+
+double apply(Op op, double a, double b, double c) {
+  switch (op) {
+    case Op::Neg: return -a;
+    case Op::Add: return a + b;
+    case Op::Sub: return a - b;
+    case Op::Mul: return a * b;
+    case Op::Div: return a / b;
+    case Op::Pow: return b == 2.0 ? a * a : std::pow(a, b);
+    case Op::Sqrt: return std::sqrt(a);
+    case Op::Exp: return std::exp(a);
+    case Op::Log: return std::log(a);
+    case Op::Sin: return std::sin(a);
+    case Op::Cos: return std::cos(a);
+    case Op::Tan: return std::tan(a);
+    case Op::Asin: return std::asin(a);
+    case Op::Acos: return std::acos(a);
+    case Op::Atan: return std::atan(a);
+    case Op::Sinh: return std::sinh(a);
+    case Op::Cosh: return std::cosh(a);
+    case Op::Tanh: return std::tanh(a);
+    case Op::Abs: return std::fabs(a);
+    case Op::Sign: return a > 0 ? 1.0 : (a < 0 ? -1.0 : 0.0);
+    case Op::Atan2: return std::atan2(a, b);
+    case Op::Min: return std::fmin(a, b);
+    case Op::Max: return std::fmax(a, b);
+    case Op::Lt: return a < b ? 1.0 : 0.0;
+    case Op::Le: return a <= b ? 1.0 : 0.0;
+    case Op::Gt: return a > b ? 1.0 : 0.0;
+    case Op::Ge: return a >= b ? 1.0 : 0.0;
+    case Op::And: return (a != 0.0 && b != 0.0) ? 1.0 : 0.0;
+    case Op::Or: return (a != 0.0 || b != 0.0) ? 1.0 : 0.0;
+    case Op::Not: return a == 0.0 ? 1.0 : 0.0;
+    case Op::IfElse: return a != 0.0 ? b : c;
+    default: throw std::logic_error(std::string("apply: not an operator: ") + op_name(op));
+  }
+}
+
+Expr::Expr() : node_(leaf_node(Op::Const, 0, 0.0)) {}
+Expr::Expr(double value) : node_(leaf_node(Op::Const, 0, value)) {}
+
+Expr make_variable_symbol(const std::string& name) {
+  return Expr(leaf_node(Op::Var, interner().new_symbol(name), 0.0));
+}
+Expr make_parameter_symbol(const std::string& name) {
+  return Expr(leaf_node(Op::Param, interner().new_symbol(name), 0.0));
+}
+const std::string& symbol_name(const Node* symbol) { return interner().name(symbol->symbol); }
+Expr time_symbol() { return Expr(leaf_node(Op::Time, 0, 0.0)); }
+
+Expr make(Op op, const Expr& a) {
+  if (op == Op::Der) {
+    if (a.op() != Op::Var && a.op() != Op::Der)
+      throw std::logic_error("der node must wrap a variable; use der() for expressions");
+    return Expr(node(op, a.node()));
+  }
+  if (a.is_const()) return Expr(apply(op, a.value()));
+  if (op == Op::Neg) {
+    if (a.op() == Op::Neg) return a.arg(0);
+    if (a.op() == Op::Sub) return make(Op::Sub, a.arg(1), a.arg(0));
+  }
+  if (op == Op::Not && a.op() == Op::Not) return a.arg(0);
+  return Expr(node(op, a.node()));
+}
+
+Expr make(Op op, const Expr& a, const Expr& b) {
+  if (a.is_const() && b.is_const()) return Expr(apply(op, a.value(), b.value()));
+  switch (op) {
+    case Op::Add:
+      if (a.is_const(0)) return b;
+      if (b.is_const(0)) return a;
+      if (b.op() == Op::Neg) return make(Op::Sub, a, b.arg(0));
+      if (a.op() == Op::Neg) return make(Op::Sub, b, a.arg(0));
+      break;
+    case Op::Sub:
+      if (b.is_const(0)) return a;
+      if (a.is_const(0)) return make(Op::Neg, b);
+      if (a.same(b)) return Expr(0.0);
+      if (b.op() == Op::Neg) return make(Op::Add, a, b.arg(0));
+      break;
+    case Op::Mul:
+      if (a.is_const(0) || b.is_const(0)) return Expr(0.0);
+      if (a.is_const(1)) return b;
+      if (b.is_const(1)) return a;
+      if (a.is_const(-1)) return make(Op::Neg, b);
+      if (b.is_const(-1)) return make(Op::Neg, a);
+      if (a.op() == Op::Neg && b.op() == Op::Neg) return make(Op::Mul, a.arg(0), b.arg(0));
+      if (a.op() == Op::Neg) return make(Op::Neg, make(Op::Mul, a.arg(0), b));
+      if (b.op() == Op::Neg) return make(Op::Neg, make(Op::Mul, a, b.arg(0)));
+      break;
+    case Op::Div:
+      if (b.is_const(1)) return a;
+      if (a.is_const(0)) return Expr(0.0);
+      if (b.is_const(-1)) return make(Op::Neg, a);
+      if (a.same(b)) return Expr(1.0);
+      if (a.op() == Op::Neg) return make(Op::Neg, make(Op::Div, a.arg(0), b));
+      break;
+    case Op::Pow:
+      if (b.is_const(0)) return Expr(1.0);
+      if (b.is_const(1)) return a;
+      break;
+    case Op::Min: case Op::Max:
+      if (a.same(b)) return a;
+      break;
+    default:
+      break;
+  }
+  const Node* x = a.node();
+  const Node* y = b.node();
+  if (commutative(op) && y->id < x->id) std::swap(x, y);
+  return Expr(node(op, x, y));
+}
+
+Expr make(Op op, const Expr& a, const Expr& b, const Expr& c) {
+  if (op != Op::IfElse) throw std::logic_error("make: only ifelse takes three arguments");
+  if (a.is_const()) return a.value() != 0.0 ? b : c;
+  if (b.same(c)) return b;
+  return Expr(node(op, a.node(), b.node(), c.node()));
+}
+
+Expr Equation::residual() const { return lhs - rhs; }
+
+Equation operator==(const Expr& a, const Expr& b) { return Equation{a, b}; }
+Expr operator-(const Expr& a) { return make(Op::Neg, a); }
+Expr operator+(const Expr& a, const Expr& b) { return make(Op::Add, a, b); }
+Expr operator-(const Expr& a, const Expr& b) { return make(Op::Sub, a, b); }
+Expr operator*(const Expr& a, const Expr& b) { return make(Op::Mul, a, b); }
+Expr operator/(const Expr& a, const Expr& b) { return make(Op::Div, a, b); }
+Expr operator<(const Expr& a, const Expr& b) { return make(Op::Lt, a, b); }
+Expr operator<=(const Expr& a, const Expr& b) { return make(Op::Le, a, b); }
+Expr operator>(const Expr& a, const Expr& b) { return make(Op::Gt, a, b); }
+Expr operator>=(const Expr& a, const Expr& b) { return make(Op::Ge, a, b); }
+Expr operator&&(const Expr& a, const Expr& b) { return make(Op::And, a, b); }
+Expr operator||(const Expr& a, const Expr& b) { return make(Op::Or, a, b); }
+Expr operator!(const Expr& a) { return make(Op::Not, a); }
+
+Expr pow(const Expr& a, const Expr& b) { return make(Op::Pow, a, b); }
+Expr sqrt(const Expr& a) { return make(Op::Sqrt, a); }
+Expr exp(const Expr& a) { return make(Op::Exp, a); }
+Expr log(const Expr& a) { return make(Op::Log, a); }
+Expr sin(const Expr& a) { return make(Op::Sin, a); }
+Expr cos(const Expr& a) { return make(Op::Cos, a); }
+Expr tan(const Expr& a) { return make(Op::Tan, a); }
+Expr asin(const Expr& a) { return make(Op::Asin, a); }
+Expr acos(const Expr& a) { return make(Op::Acos, a); }
+Expr atan(const Expr& a) { return make(Op::Atan, a); }
+Expr sinh(const Expr& a) { return make(Op::Sinh, a); }
+Expr cosh(const Expr& a) { return make(Op::Cosh, a); }
+Expr tanh(const Expr& a) { return make(Op::Tanh, a); }
+Expr abs(const Expr& a) { return make(Op::Abs, a); }
+Expr sign(const Expr& a) { return make(Op::Sign, a); }
+Expr atan2(const Expr& y, const Expr& x) { return make(Op::Atan2, y, x); }
+Expr min(const Expr& a, const Expr& b) { return make(Op::Min, a, b); }
+Expr max(const Expr& a, const Expr& b) { return make(Op::Max, a, b); }
+Expr ifelse(const Expr& c, const Expr& a, const Expr& b) { return make(Op::IfElse, c, a, b); }
+
+void for_each_postorder(const std::vector<const Node*>& roots,
+                        const std::function<void(const Node*)>& visit) {
+  std::unordered_set<const Node*> done;
+  std::vector<std::pair<const Node*, int>> stack;
+  for (const Node* root : roots) {
+    if (done.count(root)) continue;
+    stack.emplace_back(root, 0);
+    while (!stack.empty()) {
+      auto& [n, next] = stack.back();
+      if (next < n->arity()) {
+        const Node* child = n->arg[next++];
+        if (!done.count(child)) stack.emplace_back(child, 0);
+        continue;
+      }
+      const Node* finished = n;
+      stack.pop_back();
+      if (done.insert(finished).second) visit(finished);
+    }
+  }
+}
+
+namespace {
+
+Expr rebuild(const Node* n, const std::unordered_map<const Node*, const Node*>& memo) {
+  auto child = [&](int i) { return Expr(memo.at(n->arg[i])); };
+  switch (n->arity()) {
+    case 1:
+      if (n->op == Op::Der) {
+        // A replaced variable is differentiated by the chain rule.
+        const Node* x = memo.at(n->arg[0]);
+        return x->op == Op::Var || x->op == Op::Der ? Expr(node(Op::Der, x)) : der(Expr(x));
+      }
+      return make(n->op, child(0));
+    case 2: return make(n->op, child(0), child(1));
+    case 3: return make(n->op, child(0), child(1), child(2));
+    default: return Expr(n);
+  }
+}
+
+// d(node) from the children's values and derivatives.
+Expr derivative_rule(const Node* n, const std::function<Expr(int)>& d) {
+  auto a = [&] { return Expr(n->arg[0]); };
+  auto b = [&] { return Expr(n->arg[1]); };
+  switch (n->op) {
+    case Op::Neg: return -d(0);
+    case Op::Add: return d(0) + d(1);
+    case Op::Sub: return d(0) - d(1);
+    case Op::Mul: return d(0) * b() + a() * d(1);
+    case Op::Div: return d(0) / b() - a() * d(1) / (b() * b());
+    case Op::Pow: {
+      Expr db = d(1);
+      Expr da = d(0);
+      if (db.is_const(0)) return b() * pow(a(), b() - 1.0) * da;
+      return Expr(n) * (db * log(a()) + b() * da / a());
+    }
+    case Op::Sqrt: return d(0) / (2.0 * Expr(n));
+    case Op::Exp: return Expr(n) * d(0);
+    case Op::Log: return d(0) / a();
+    case Op::Sin: return cos(a()) * d(0);
+    case Op::Cos: return -(sin(a()) * d(0));
+    case Op::Tan: return (1.0 + Expr(n) * Expr(n)) * d(0);
+    case Op::Asin: return d(0) / sqrt(1.0 - a() * a());
+    case Op::Acos: return -(d(0) / sqrt(1.0 - a() * a()));
+    case Op::Atan: return d(0) / (1.0 + a() * a());
+    case Op::Sinh: return cosh(a()) * d(0);
+    case Op::Cosh: return sinh(a()) * d(0);
+    case Op::Tanh: return (1.0 - Expr(n) * Expr(n)) * d(0);
+    case Op::Abs: return sign(a()) * d(0);
+    case Op::Atan2: return (b() * d(0) - a() * d(1)) / (a() * a() + b() * b());
+    case Op::Min: return ifelse(a() < b(), d(0), d(1));
+    case Op::Max: return ifelse(a() > b(), d(0), d(1));
+    case Op::IfElse: return ifelse(a(), d(1), d(2));
+    case Op::Sign: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::And:
+    case Op::Or: case Op::Not: return Expr(0.0);
+    default: throw std::logic_error(std::string("no derivative rule for ") + op_name(n->op));
+  }
+}
+
+// Differentiates with a rule for leaves (Var, Der, Param, Time, Const).
+Expr differentiate(const Expr& e, const std::function<Expr(const Node*)>& leaf_derivative) {
+  std::unordered_map<const Node*, const Node*> dmemo;
+  for_each_postorder({e.node()}, [&](const Node* n) {
+    Expr result;
+    if (n->arity() == 0 || n->op == Op::Der) {
+      result = leaf_derivative(n);
+    } else {
+      result = derivative_rule(n, [&](int i) { return Expr(dmemo.at(n->arg[i])); });
+    }
+    dmemo[n] = result.node();
+  });
+  return Expr(dmemo.at(e.node()));
+}
+
+}  // namespace
+
+Expr der(const Expr& e) {
+  return differentiate(e, [](const Node* n) -> Expr {
+    switch (n->op) {
+      case Op::Var: case Op::Der: return Expr(node(Op::Der, n));
+      case Op::Time: return Expr(1.0);
+      default: return Expr(0.0);
+    }
+  });
+}
+
+Expr diff(const Expr& e, const Expr& wrt) {
+  return differentiate(e, [&](const Node* n) { return Expr(n == wrt.node() ? 1.0 : 0.0); });
+}
+
+Expr Rewriter::operator()(const Expr& e) {
+  for_each_postorder({e.node()}, [&](const Node* n) {
+    if (memo_.count(n)) return;
+    if (n->arity() == 0 || n->op == Op::Der) {
+      const Node* replaced = leaf_(n);
+      if (replaced) {
+        memo_[n] = replaced;
+        return;
+      }
+      if (n->arity() == 0) {
+        memo_[n] = n;
+        return;
+      }
+    }
+    memo_[n] = rebuild(n, memo_).node();
+  });
+  return Expr(memo_.at(e.node()));
+}
+
+double evaluate(const Expr& e, const std::function<double(const Node*)>& leaf) {
+  std::unordered_map<const Node*, double> v;
+  for_each_postorder({e.node()}, [&](const Node* n) {
+    switch (n->op) {
+      case Op::Const: v[n] = n->value; break;
+      case Op::Var: case Op::Param: case Op::Time: case Op::Der: v[n] = leaf(n); break;
+      default: {
+        double x[3] = {0, 0, 0};
+        for (int i = 0; i < n->arity(); ++i) x[i] = v.at(n->arg[i]);
+        v[n] = apply(n->op, x[0], x[1], x[2]);
+      }
+    }
+  });
+  return v.at(e.node());
+}
+
+bool is_parametric(const Expr& e) {
+  bool parametric = true;
+  for_each_postorder({e.node()}, [&](const Node* n) {
+    if (n->op == Op::Var || n->op == Op::Der || n->op == Op::Time) parametric = false;
+  });
+  return parametric;
+}
+
+std::vector<const Node*> unknown_leaves(const Expr& e) {
+  std::vector<const Node*> out;
+  for_each_postorder({e.node()}, [&](const Node* n) {
+    if (n->op == Op::Var || n->op == Op::Der) out.push_back(n);
+  });
+  return out;
+}
+
+namespace {
+
+int precedence(Op op) {
+  switch (op) {
+    case Op::Or: return 1;
+    case Op::And: return 2;
+    case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: return 3;
+    case Op::Add: case Op::Sub: return 4;
+    case Op::Mul: case Op::Div: return 5;
+    case Op::Neg: case Op::Not: return 6;
+    default: return 9;
+  }
+}
+
+std::string format_number(double v) {
+  std::ostringstream s;
+  s.precision(12);
+  s << v;
+  return s.str();
+}
+
+void print(std::ostringstream& out, const Node* n,
+           const std::function<std::string(const Node*)>& name) {
+  auto child = [&](const Node* c, int parent_prec, bool right) {
+    int p = precedence(c->op);
+    bool paren = p < parent_prec || (right && p == parent_prec && p < 9) ||
+                 (c->op == Op::Const && c->value < 0 && parent_prec > 4);
+    if (paren) out << '(';
+    print(out, c, name);
+    if (paren) out << ')';
+  };
+  switch (n->op) {
+    case Op::Const: out << format_number(n->value); return;
+    case Op::Var: case Op::Param: out << name(n); return;
+    case Op::Time: out << "time"; return;
+    case Op::Der: out << "der("; print(out, n->arg[0], name); out << ')'; return;
+    case Op::Neg: out << '-'; child(n->arg[0], 6, false); return;
+    case Op::Not: out << "not "; child(n->arg[0], 6, false); return;
+    case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Lt: case Op::Le:
+    case Op::Gt: case Op::Ge: case Op::And: case Op::Or: {
+      int p = precedence(n->op);
+      child(n->arg[0], p, false);
+      out << ' ' << op_name(n->op) << ' ';
+      child(n->arg[1], p, true);
+      return;
+    }
+    default: {
+      out << op_name(n->op) << '(';
+      for (int i = 0; i < n->arity(); ++i) {
+        if (i) out << ", ";
+        print(out, n->arg[i], name);
+      }
+      out << ')';
+    }
+  }
+}
+
+}  // namespace
+
+std::string to_string(const Expr& e, const std::function<std::string(const Node*)>& name) {
+  std::ostringstream out;
+  print(out, e.node(), name);
+  return out.str();
+}
+
+std::string Expr::str() const {
+  return to_string(*this, [](const Node* n) { return symbol_name(n); });
+}
+
+}  // namespace acausal

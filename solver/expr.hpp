@@ -1,0 +1,163 @@
+// Symbolic expressions: an immutable, hash-consed DAG.
+//
+// Structurally equal subexpressions are the same node, so equality is pointer
+// equality, common subexpressions are shared for free, and every pass that
+// walks expressions can memoize on node addresses. Nodes live for the whole
+// process (an append-only arena); an Expr is a cheap, copyable handle.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace acausal {
+
+enum class Op : std::uint8_t {
+  // leaves
+  Const, Var, Param, Time, Der,
+  // arithmetic
+  Neg, Add, Sub, Mul, Div, Pow,
+  // smooth functions of one argument
+  Sqrt, Exp, Log, Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Tanh,
+  // non-smooth functions (event generating)
+  Abs, Sign, Atan2, Min, Max,
+  // conditions (1.0 = true, 0.0 = false)
+  Lt, Le, Gt, Ge, And, Or, Not,
+  IfElse,
+};
+
+struct Node {
+  Op op;
+  std::uint32_t id;      // creation order; gives commutative operands a canonical order
+  std::uint32_t symbol;  // Var / Param: symbol number
+  double value;          // Const
+  const Node* arg[3];
+  std::size_t hash;
+
+  int arity() const;
+  bool is_leaf() const { return arity() == 0 && op != Op::Der; }
+};
+
+/// Number of arguments an operator takes (Der takes one: the variable or derivative it differentiates).
+int arity(Op op);
+const char* op_name(Op op);
+
+class Expr {
+ public:
+  Expr();  // the constant 0
+  Expr(double value);  // NOLINT: numbers mix freely with expressions
+  Expr(int value) : Expr(static_cast<double>(value)) {}  // NOLINT
+  explicit Expr(const Node* node) : node_(node) {}
+
+  const Node* node() const { return node_; }
+  Op op() const { return node_->op; }
+  bool is_const() const { return node_->op == Op::Const; }
+  bool is_const(double v) const { return is_const() && node_->value == v; }
+  double value() const { return node_->value; }
+  bool same(const Expr& other) const { return node_ == other.node_; }
+  Expr arg(int i) const { return Expr(node_->arg[i]); }
+
+  /// Printed with the symbols' local names; see to_string() for other namings.
+  std::string str() const;
+
+ private:
+  const Node* node_;
+};
+
+/// A new, unique symbol. `name` is only used for printing.
+Expr make_variable_symbol(const std::string& name);
+Expr make_parameter_symbol(const std::string& name);
+const std::string& symbol_name(const Node* symbol);
+Expr time_symbol();
+
+/// Builds a node, folding constants and applying cheap identities.
+Expr make(Op op, const Expr& a);
+Expr make(Op op, const Expr& a, const Expr& b);
+Expr make(Op op, const Expr& a, const Expr& b, const Expr& c);
+
+/// An equation lhs = rhs; `a == b` on expressions builds one.
+struct Equation {
+  Expr lhs, rhs;
+  Expr residual() const;
+};
+
+Equation operator==(const Expr& a, const Expr& b);
+Expr operator-(const Expr& a);
+Expr operator+(const Expr& a, const Expr& b);
+Expr operator-(const Expr& a, const Expr& b);
+Expr operator*(const Expr& a, const Expr& b);
+Expr operator/(const Expr& a, const Expr& b);
+Expr operator<(const Expr& a, const Expr& b);
+Expr operator<=(const Expr& a, const Expr& b);
+Expr operator>(const Expr& a, const Expr& b);
+Expr operator>=(const Expr& a, const Expr& b);
+Expr operator&&(const Expr& a, const Expr& b);
+Expr operator||(const Expr& a, const Expr& b);
+Expr operator!(const Expr& a);
+
+Expr pow(const Expr& a, const Expr& b);
+Expr sqrt(const Expr& a);
+Expr exp(const Expr& a);
+Expr log(const Expr& a);
+Expr sin(const Expr& a);
+Expr cos(const Expr& a);
+Expr tan(const Expr& a);
+Expr asin(const Expr& a);
+Expr acos(const Expr& a);
+Expr atan(const Expr& a);
+Expr sinh(const Expr& a);
+Expr cosh(const Expr& a);
+Expr tanh(const Expr& a);
+Expr abs(const Expr& a);
+Expr sign(const Expr& a);
+Expr atan2(const Expr& y, const Expr& x);
+Expr min(const Expr& a, const Expr& b);
+Expr max(const Expr& a, const Expr& b);
+Expr ifelse(const Expr& condition, const Expr& if_true, const Expr& if_false);
+
+/// Time derivative. der(x) of a variable is the derivative symbol; of any other
+/// expression it is expanded by the chain rule (parameters are constant).
+Expr der(const Expr& e);
+
+/// Partial derivative with respect to a leaf (a Var or a Der node), all other
+/// leaves held constant.
+Expr diff(const Expr& e, const Expr& wrt);
+
+/// Evaluates an op on numbers; shared by constant folding, the evaluator and the tape.
+double apply(Op op, double a, double b = 0.0, double c = 0.0);
+
+// --- traversal and rewriting (iterative: expression depth is unbounded) ---
+
+/// Calls visit(node) once per distinct node reachable from roots, children first.
+void for_each_postorder(const std::vector<const Node*>& roots,
+                        const std::function<void(const Node*)>& visit);
+
+/// Rebuilds expressions bottom-up, replacing leaves (and Der nodes) by
+/// `leaf(node)`; returning nullptr keeps the leaf. The memo is reusable across
+/// calls with the same replacement.
+class Rewriter {
+ public:
+  using LeafMap = std::function<const Node*(const Node*)>;
+  explicit Rewriter(LeafMap leaf) : leaf_(std::move(leaf)) {}
+  Expr operator()(const Expr& e);
+
+ private:
+  LeafMap leaf_;
+  std::unordered_map<const Node*, const Node*> memo_;
+};
+
+/// Evaluates an expression given the value of each leaf.
+double evaluate(const Expr& e, const std::function<double(const Node*)>& leaf);
+
+/// True if the expression contains no Var, Der or Time leaf.
+bool is_parametric(const Expr& e);
+
+/// The Var and Der leaves of an expression.
+std::vector<const Node*> unknown_leaves(const Expr& e);
+
+/// Prints with a caller-supplied naming of Var/Param/Der leaves.
+std::string to_string(const Expr& e, const std::function<std::string(const Node*)>& name);
+
+}  // namespace acausal

@@ -1,0 +1,43 @@
+#include "solver/model.hpp"
+
+#include <cmath>
+#include <memory>
+
+#include "solver/alias_elimination.hpp"
+#include "solver/evaluation.hpp"
+#include "solver/flatten.hpp"
+#include "solver/matching.hpp"
+#include "solver/sorting.hpp"
+
+namespace acausal {
+
+void Model::set_start(const std::string& path, double value, bool fixed) {
+  if (!std::isfinite(value)) throw ModelError("set_start(" + path + "): start value " + format_number(value) + " is not finite");
+  // Descend through components as far as the path names them; the rest is the
+  // variable's local name (which may itself contain a connector: "flange_a.phi").
+  Component* c = this;
+  std::size_t pos = 0;
+  for (;;) {
+    std::size_t dot = path.find('.', pos);
+    if (dot == std::string::npos) break;
+    Component* next = c->child(path.substr(pos, dot - pos));
+    if (!next) break;
+    c = next;
+    pos = dot + 1;
+  }
+  VariableDecl* v = c->find_variable(path.substr(pos));
+  if (!v) throw ModelError("set_start: model '" + name() + "' has no variable '" + path + "'");
+  v->attributes.start = value;
+  v->attributes.fixed = fixed;
+  v->start_given = true;
+}
+
+Simulator Model::compile() const {
+  DaeSystem dae = flatten(*this);
+  eliminate_aliases(dae);
+  StructuralSystem structure = match_equations(dae);
+  sort_and_eliminate(dae, structure);
+  return Simulator(std::make_shared<const CompiledModel>(build_evaluation(std::move(dae))));
+}
+
+}  // namespace acausal

@@ -1,0 +1,25 @@
+// The top-level model: a component tree plus start values, compiled into a Simulator.
+#pragma once
+
+#include <string>
+
+#include "solver/component.hpp"
+#include "solver/simulator.hpp"
+
+namespace acausal {
+
+class Model : public Component {
+ public:
+  explicit Model(std::string name) : Component(std::move(name)) {}
+  std::string type_name() const override { return "Model"; }
+
+  /// Sets the start value of a variable by its dotted path; fixed = true
+  /// makes `variable = value` an initial condition.
+  void set_start(const std::string& path, double value, bool fixed = true);
+
+  /// Runs the compiler passes (flatten, alias elimination, matching, sorting,
+  /// evaluation). Throws ModelError with diagnostics.
+  Simulator compile() const;
+};
+
+}  // namespace acausal

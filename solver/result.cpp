@@ -1,0 +1,77 @@
+#include "solver/result.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <iomanip>
+#include <cstring>
+
+#include "solver/evaluation.hpp"
+
+namespace acausal {
+
+bool Result::has(const std::string& name) const {
+  return model_ && model_->variable_by_name.count(name) > 0;
+}
+
+std::vector<std::string> Result::names() const {
+  std::vector<std::string> out;
+  if (!model_) return out;
+  for (const auto& v : model_->dae.variables) out.push_back(v.name);
+  return out;
+}
+
+std::vector<std::vector<double>> Result::columns(const std::vector<std::string>& names) const {
+  if (!model_) throw ModelError("empty result has no variables");
+  const CompiledModel& m = *model_;
+  std::vector<Expr> values;
+  for (const auto& name : names) {
+    auto it = m.variable_by_name.find(name);
+    if (it == m.variable_by_name.end())
+      throw ModelError("result of model '" + m.dae.model_name + "' has no variable '" + name + "'");
+    values.push_back(m.value_of(it->second));
+  }
+  Tape tape = m.observer(values);
+  double* in = tape.inputs();
+  std::copy(parameters_.begin(), parameters_.end(), in + 2 + 2 * m.n);
+  std::vector<std::vector<double>> out(names.size(), std::vector<double>(time_.size()));
+  for (std::size_t row = 0; row < time_.size(); ++row) {
+    in[0] = time_[row];
+    in[1] = 0.0;
+    std::memcpy(in + 2, y_.data() + row * m.n, sizeof(double) * m.n);
+    std::memcpy(in + 2 + m.n, yp_.data() + row * m.n, sizeof(double) * m.n);
+    tape.run();
+    for (std::size_t c = 0; c < names.size(); ++c) out[c][row] = tape.output(c);
+  }
+  return out;
+}
+
+std::vector<double> Result::operator[](const std::string& name) const { return columns({name}).front(); }
+
+void Result::write_csv(const std::string& path, const std::vector<std::string>& wanted) const {
+  std::vector<std::string> header = wanted.empty() ? names() : wanted;
+  auto data = columns(header);
+  std::string temporary = path + ".tmp";
+  {
+    std::ofstream out(temporary);
+    if (!out) throw std::runtime_error("write_csv: cannot open " + temporary + " for writing");
+    out << "time";
+    for (const auto& h : header) out << ',' << h;
+    out << '\n' << std::setprecision(17);
+    for (std::size_t row = 0; row < time_.size(); ++row) {
+      out << time_[row];
+      for (const auto& column : data) out << ',' << column[row];
+      out << '\n';
+    }
+    out.flush();
+    if (!out) {
+      std::remove(temporary.c_str());
+      throw std::runtime_error("write_csv: writing " + temporary + " failed");
+    }
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    std::remove(temporary.c_str());
+    throw std::runtime_error("write_csv: cannot rename " + temporary + " to " + path);
+  }
+}
+
+}  // namespace acausal

@@ -1,0 +1,55 @@
+// Simulation results: trajectories of every variable of the model by name.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace acausal {
+
+struct CompiledModel;
+
+/// Counters and timings of one simulate() call.
+struct SolverStatistics {
+  long steps = 0;
+  long residual_evaluations = 0;
+  long jacobian_evaluations = 0;
+  long nonlinear_iterations = 0;
+  long nonlinear_convergence_failures = 0;
+  long error_test_failures = 0;
+  int unknowns = 0;
+  std::string linear_solver;  // "dense" or "klu"
+  double initialization_seconds = 0.0;
+  double integration_seconds = 0.0;
+};
+
+class Result {
+ public:
+  Result() = default;
+
+  const std::vector<double>& time() const { return time_; }
+  std::size_t size() const { return time_.size(); }
+  /// Trajectory of any variable of the model: state, algebraic, observed or alias.
+  std::vector<double> operator[](const std::string& name) const;
+  bool has(const std::string& name) const;
+  /// Every variable name, in model order.
+  std::vector<std::string> names() const;
+  const SolverStatistics& statistics() const { return statistics_; }
+
+  /// Writes a CSV (time first, then `columns` or every variable). The file
+  /// appears complete or not at all: written to a temporary, then renamed.
+  void write_csv(const std::string& path, const std::vector<std::string>& columns = {}) const;
+
+ private:
+  friend class Simulator;
+  friend struct Integration;
+  std::vector<std::vector<double>> columns(const std::vector<std::string>& names) const;
+
+  std::shared_ptr<const CompiledModel> model_;
+  std::vector<double> parameters_;
+  std::vector<double> time_;
+  std::vector<double> y_, yp_;  // one row of n values per output time
+  SolverStatistics statistics_;
+};
+
+}  // namespace acausal

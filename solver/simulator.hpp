@@ -1,0 +1,71 @@
+// The compiled model and its integration with SUNDIALS IDA.
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "solver/report.hpp"
+#include "solver/result.hpp"
+
+namespace acausal {
+
+enum class LinearSolver { automatic, dense, klu };
+
+struct SimulationOptions {
+  double t_start = 0.0;
+  double t_end = 1.0;
+  double output_interval = 0.01;
+  double rtol = 1e-6;
+  double atol = 1e-8;
+  LinearSolver linear_solver = LinearSolver::automatic;
+  int dense_threshold = 100;  // automatic: dense up to this many unknowns, KLU above
+  long max_steps = 1000000;
+  double max_step = 0.0;  // 0: no limit
+};
+
+/// The solver failed. Carries the time reached, IDA's return code and message,
+/// and the result up to that time.
+class SimulationError : public std::runtime_error {
+ public:
+  SimulationError(const std::string& message, double time_reached, int return_code, std::string solver_message,
+                  Result partial)
+      : std::runtime_error(message),
+        time_reached_(time_reached),
+        return_code_(return_code),
+        solver_message_(std::move(solver_message)),
+        partial_(std::move(partial)) {}
+  double time_reached() const { return time_reached_; }
+  int return_code() const { return return_code_; }
+  const std::string& solver_message() const { return solver_message_; }
+  const Result& partial_result() const { return partial_; }
+
+ private:
+  double time_reached_;
+  int return_code_;
+  std::string solver_message_;
+  Result partial_;
+};
+
+/// A compiled model, ready to simulate many times; parameters can change
+/// between runs without recompiling.
+class Simulator {
+ public:
+  explicit Simulator(std::shared_ptr<const CompiledModel> model);
+
+  void set_parameter(const std::string& name, double value);
+  double parameter(const std::string& name) const;
+  std::vector<std::string> parameter_names() const;
+  const CompileReport& report() const;
+
+  Result simulate(const SimulationOptions& options = {}) const;
+
+ private:
+  int parameter_index(const std::string& name) const;
+
+  std::shared_ptr<const CompiledModel> model_;
+  std::vector<double> parameters_;
+};
+
+}  // namespace acausal
