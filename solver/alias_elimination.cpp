@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <optional>
+#include <unordered_map>
 
 namespace acausal {
 
@@ -34,7 +35,7 @@ bool add_term(LinearForm& f, double c, const Node* v) {
 bool collect(const Node* n, double scale, LinearForm& f, int depth) {
   if (depth > 16) return false;
   switch (n->op) {
-    case Op::Var: return add_term(f, scale, n);
+    case Op::Var: case Op::Der: return add_term(f, scale, n);
     case Op::Const: case Op::Param:
       f.offset = f.offset + scale * Expr(n);
       return true;
@@ -75,7 +76,8 @@ std::optional<LinearForm> alias_form(const Expr& residual) {
 // parametric value.
 class AliasSets {
  public:
-  explicit AliasSets(std::size_t n) : parent_(n), factor_(n, 1.0), size_(n, 1), bound_(n, nullptr) {
+  explicit AliasSets(std::size_t n)
+      : parent_(n), factor_(n, 1.0), size_(n, 1), bound_(n, nullptr), bound_by_(n, -1) {
     for (std::size_t i = 0; i < n; ++i) parent_[i] = static_cast<int>(i);
   }
 
@@ -116,28 +118,34 @@ class AliasSets {
     return true;
   }
 
-  // c * x + offset = 0.
-  bool bind(int x, double c, const Expr& offset) {
+  // c * x + offset = 0, recorded as coming from `equation`.
+  bool bind(int x, double c, const Expr& offset, int equation) {
     auto [r, f] = find(x);
     if (bound_[r]) return false;
     bound_[r] = (-offset / (c * f)).node();
+    bound_by_[r] = equation;
     return true;
   }
 
   const Node* bound(int root) const { return bound_[root]; }
+  int bound_by(int root) const { return bound_by_[root]; }
 
  private:
   void attach(int child, double factor, int root) {  // child = factor * root
     parent_[child] = root;
     factor_[child] = factor;
     size_[root] += size_[child];
-    if (bound_[child]) bound_[root] = (Expr(bound_[child]) / factor).node();
+    if (bound_[child]) {
+      bound_[root] = (Expr(bound_[child]) / factor).node();
+      bound_by_[root] = bound_by_[child];
+    }
   }
 
   std::vector<int> parent_;
   std::vector<double> factor_;
   std::vector<int> size_;
   std::vector<const Node*> bound_;
+  std::vector<int> bound_by_;
 };
 
 // Which member of an alias set stays an unknown: the one a user would look for.
@@ -165,18 +173,29 @@ long alias_round(DaeSystem& dae) {
   AliasSets sets(dae.variables.size());
   std::vector<DaeEquation> kept;
   kept.reserve(dae.equations.size());
+  // x = k*der(y) written twice (rigidly joined bodies each define their speed)
+  // makes the two x's aliases; the first such equation stays.
+  std::unordered_map<const Node*, std::pair<int, double>> derivative_definition;
   for (auto& eq : dae.equations) {
     bool used = false;
     if (auto f = alias_form(eq.residual)) {
-      int x1 = dae.variable_of.at(f->var[0]);
-      if (f->terms == 1) {
-        used = sets.bind(x1, f->coef[0], f->offset);
-      } else {
+      bool der0 = f->var[0]->op == Op::Der, der1 = f->terms == 2 && f->var[1]->op == Op::Der;
+      if (f->terms == 1 && !der0) {
+        used = sets.bind(dae.variable_of.at(f->var[0]), f->coef[0], f->offset,
+                         static_cast<int>(dae.consumed_equations.size()));
+      } else if (f->terms == 2 && !der0 && !der1) {
+        int x1 = dae.variable_of.at(f->var[0]);
         int x2 = dae.variable_of.at(f->var[1]);
         used = sets.unite(x1, -f->coef[1] / f->coef[0], x2);
+      } else if (f->terms == 2 && der0 != der1) {
+        int i = der0 ? 1 : 0;
+        int x = dae.variable_of.at(f->var[i]);
+        double k = -f->coef[1 - i] / f->coef[i];  // x = k * der(y)
+        auto [it, first] = derivative_definition.try_emplace(f->var[1 - i], x, k);
+        if (!first) used = sets.unite(x, k / it->second.second, it->second.first);
       }
     }
-    if (!used) kept.push_back(std::move(eq));
+    (used ? dae.consumed_equations : kept).push_back(std::move(eq));
   }
   dae.equations = std::move(kept);
 
@@ -207,6 +226,7 @@ long alias_round(DaeSystem& dae) {
     int rep = representative[r];
     if (sets.bound(r)) {
       dae.variables[i].definition = (factor[i] * Expr(sets.bound(r))).node();
+      dae.variables[i].fixed_by = sets.bound_by(r);
       ++eliminated;
       continue;
     }

@@ -28,6 +28,8 @@ struct DaeVariable {
   const Node* symbol = nullptr;
   /// Set when a pass removes the variable from the unknowns.
   const Node* definition = nullptr;
+  /// Index in DaeSystem::consumed_equations of the equation that fixed it to a parameter value.
+  int fixed_by = -1;
 };
 
 struct DaeParameter {
@@ -56,6 +58,7 @@ struct DaeSystem {
   std::vector<DaeParameter> parameters;
   std::vector<DaeEquation> equations;
   std::vector<DaeEquation> initial_equations;
+  std::vector<DaeEquation> consumed_equations;  // used up by alias elimination, kept for messages
   std::vector<NonzeroCondition> nonzero_conditions;
   std::unordered_map<const Node*, int> variable_of;   // Var symbol -> index
   std::unordered_map<const Node*, int> parameter_of;  // Param symbol -> index

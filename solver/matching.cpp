@@ -82,6 +82,122 @@ std::string name_list(const std::vector<std::string>& names, std::size_t limit =
   return out;
 }
 
+
+// Dulmage–Mendelsohn: what can be reached by alternating paths from the
+// unmatched unknowns is the underdetermined part, from the unmatched equations
+// the over-determined part. Those are the places a user has to look.
+std::string structural_diagnosis(const DaeSystem& dae, const StructuralSystem& s, const std::vector<int>& equation_of) {
+  const int n_unknowns = static_cast<int>(s.unknown_variable.size());
+  const int n_eq = static_cast<int>(s.incidence.size());
+  std::vector<std::vector<int>> equations_with(n_unknowns);
+  for (int e = 0; e < n_eq; ++e)
+    for (int u : s.incidence[e]) equations_with[u].push_back(e);
+
+  // Names by which a user knows an unknown: itself and its aliases.
+  std::vector<std::vector<int>> aliases(n_unknowns);
+  for (int v = 0; v < static_cast<int>(dae.variables.size()); ++v) {
+    const Node* d = dae.variables[v].definition;
+    if (!d) continue;
+    auto leaves = unknown_leaves(Expr(d));
+    if (leaves.size() == 1 && leaves[0]->op == Op::Var) {
+      int u = s.unknown_of_variable[dae.variable_index(leaves[0])];
+      if (u >= 0) aliases[u].push_back(v);
+    }
+  }
+  auto describe_unknown = [&](int u) {
+    const DaeVariable& v = dae.variables[s.unknown_variable[u]];
+    std::string text = s.unknown_is_derivative[u] ? "der(" + v.name + ")" : v.name;
+    std::vector<std::string> names;
+    bool input = v.causality == Causality::input;
+    for (int a : aliases[u]) {
+      names.push_back(dae.variables[a].name);
+      input |= dae.variables[a].causality == Causality::input;
+    }
+    if (!names.empty()) text += " (= " + name_list(names, 4) + ")";
+    if (input) text += " [an unconnected input: connect it to a signal source]";
+    return text;
+  };
+
+  std::vector<int> free_unknowns;
+  std::vector<bool> seen_u(n_unknowns, false), seen_e(n_eq, false);
+  std::vector<int> queue;
+  for (int u = 0; u < n_unknowns; ++u)
+    if (equation_of[u] < 0) {
+      seen_u[u] = true;
+      queue.push_back(u);
+    }
+  for (std::size_t q = 0; q < queue.size(); ++q)
+    for (int e : equations_with[queue[q]]) {
+      int u2 = s.matched_unknown[e];
+      if (u2 >= 0 && !seen_u[u2]) {
+        seen_u[u2] = true;
+        queue.push_back(u2);
+      }
+    }
+  std::vector<std::string> under;
+  // Inputs first: an unconnected input is the most common cause.
+  for (int pass = 0; pass < 2; ++pass)
+    for (int u : queue) {
+      std::string d = describe_unknown(u);
+      bool is_input = d.find("unconnected input") != std::string::npos;
+      if (is_input == (pass == 0)) under.push_back(d);
+    }
+
+  std::vector<int> over_eqs;
+  for (int e = 0; e < n_eq; ++e)
+    if (s.matched_unknown[e] < 0) {
+      seen_e[e] = true;
+      over_eqs.push_back(e);
+    }
+  for (std::size_t q = 0; q < over_eqs.size(); ++q)
+    for (int u : s.incidence[over_eqs[q]]) {
+      int e2 = equation_of[u];
+      if (e2 >= 0 && !seen_e[e2]) {
+        seen_e[e2] = true;
+        over_eqs.push_back(e2);
+      }
+    }
+  std::vector<std::string> over;
+  for (int e : over_eqs) {
+    const DaeEquation& eq = dae.equations[e];
+    std::string text = dae.describe(eq);
+    if (s.incidence[e].empty()) {
+      text += "\n      has no unknowns left (redundant or contradictory)";
+      std::vector<std::string> fixed;
+      for (const Node* leaf : unknown_leaves(eq.source.lhs - eq.source.rhs)) {
+        int v = dae.variable_index(leaf);
+        if (v >= 0 && dae.variables[v].fixed_by >= 0)
+          fixed.push_back(dae.variables[v].name + " by " + dae.describe(dae.consumed_equations[dae.variables[v].fixed_by]));
+      }
+      std::sort(fixed.begin(), fixed.end());
+      fixed.erase(std::unique(fixed.begin(), fixed.end()), fixed.end());
+      if (!fixed.empty()) text += "; already fixed: " + name_list(fixed, 4);
+    }
+    over.push_back(text);
+  }
+
+  std::ostringstream msg;
+  long n_eq_l = n_eq;
+  msg << "model '" << dae.model_name << "' ";
+  if (n_eq_l < n_unknowns)
+    msg << "is underdetermined: " << n_eq_l << " equations for " << n_unknowns << " unknowns";
+  else if (n_eq_l > n_unknowns)
+    msg << "is over-determined: " << n_eq_l << " equations for " << n_unknowns << " unknowns";
+  else
+    msg << "is structurally singular: " << n_eq_l
+        << " equations for as many unknowns, but some equations fix the same unknowns while others are left "
+           "undetermined (constraints between states make the DAE index > 1, which needs index reduction, "
+           "not available yet)";
+  if (!under.empty())
+    msg << ";\n  nothing determines (one more equation or connection is needed among): " << name_list(under, 10);
+  if (!over.empty()) {
+    msg << ";\n  over-determined equations (one too many among them):";
+    for (std::size_t i = 0; i < over.size() && i < 8; ++i) msg << "\n    " << over[i];
+    if (over.size() > 8) msg << "\n    ... (" << over.size() - 8 << " more)";
+  }
+  return msg.str();
+}
+
 }  // namespace
 
 StructuralSystem match_equations(DaeSystem& dae) {
@@ -120,49 +236,14 @@ StructuralSystem match_equations(DaeSystem& dae) {
 
   s.matched_unknown = maximum_matching(n_unknowns, s.incidence);
 
-  std::vector<bool> unknown_matched(n_unknowns, false);
-  std::vector<std::string> free_unknowns, free_equations;
-  for (std::size_t e = 0; e < s.matched_unknown.size(); ++e) {
-    if (s.matched_unknown[e] >= 0) {
-      unknown_matched[s.matched_unknown[e]] = true;
-    } else {
-      std::string vars;
-      for (int u : s.incidence[e]) vars += (vars.empty() ? "" : ", ") + dae.variables[s.unknown_variable[u]].name;
-      free_equations.push_back(dae.describe(dae.equations[e]) +
-                               (vars.empty() ? " (no unknowns left: redundant or contradictory)"
-                                             : " (its unknowns " + vars + " are determined by other equations)"));
-    }
-  }
-  for (int u = 0; u < n_unknowns; ++u) {
-    if (unknown_matched[u]) continue;
-    const DaeVariable& v = dae.variables[s.unknown_variable[u]];
-    std::string hint = v.causality == Causality::input ? " (an unconnected input: connect it to a signal source)" : "";
-    free_unknowns.push_back((s.unknown_is_derivative[u] ? "der(" + v.name + ")" : v.name) + hint);
-  }
-
   PassReport& r = dae.report.add("matching");
   r.counts = {{"equations", static_cast<long>(dae.equations.size())}, {"unknowns", n_unknowns}};
-  if (!free_unknowns.empty() || !free_equations.empty()) {
-    std::ostringstream msg;
-    long n_eq = static_cast<long>(dae.equations.size());
-    msg << "model '" << dae.model_name << "' ";
-    if (n_eq < n_unknowns)
-      msg << "is underdetermined: " << n_eq << " equations for " << n_unknowns << " unknowns";
-    else if (n_eq > n_unknowns)
-      msg << "is over-determined: " << n_eq << " equations for " << n_unknowns << " unknowns";
-    else
-      msg << "is structurally singular: " << n_eq
-          << " equations for as many unknowns, but they cannot all be solved (some equations fix the same "
-             "variables; if they are constraints between states, the DAE has index > 1, which needs index "
-             "reduction, not available yet)";
-    if (!free_unknowns.empty()) msg << ";\n  nothing determines: " << name_list(free_unknowns);
-    if (!free_equations.empty()) {
-      msg << ";\n  equations left over:";
-      for (std::size_t i = 0; i < free_equations.size() && i < 8; ++i) msg << "\n    " << free_equations[i];
-      if (free_equations.size() > 8) msg << "\n    ... (" << free_equations.size() - 8 << " more)";
-    }
-    throw ModelError(msg.str());
-  }
+  std::vector<int> equation_of(n_unknowns, -1);
+  for (std::size_t e = 0; e < s.matched_unknown.size(); ++e)
+    if (s.matched_unknown[e] >= 0) equation_of[s.matched_unknown[e]] = static_cast<int>(e);
+  bool complete = std::find(s.matched_unknown.begin(), s.matched_unknown.end(), -1) == s.matched_unknown.end() &&
+                  std::find(equation_of.begin(), equation_of.end(), -1) == equation_of.end();
+  if (!complete) throw ModelError(structural_diagnosis(dae, s, equation_of));
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return s;
 }

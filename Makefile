@@ -1,0 +1,50 @@
+# acausal — the two commands: `make run` and `make test`. Both install what is
+# missing on a fresh Debian machine, configure and build first.
+PYTHON ?= /usr/bin/python3
+BUILD ?= build
+BUILD_SANITIZE ?= build-sanitize
+PREFIX ?= /usr/local
+JOBS ?= 2
+DEBIAN_PACKAGES := build-essential cmake libsundials-dev libsuitesparse-dev libeigen3-dev catch2 pybind11-dev python3-dev python3-numpy python3-pytest
+
+.PHONY: all deps configure build run test test-sanitize bench install clean
+
+all: build
+
+deps:
+	@missing=""; for p in $(DEBIAN_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+$(BUILD)/CMakeCache.txt: | deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DPython3_EXECUTABLE=$(PYTHON)
+
+configure: deps $(BUILD)/CMakeCache.txt
+
+build: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	./$(BUILD)/examples/spring_mass_damper
+
+test: build
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+test-sanitize: deps
+	cmake -S . -B $(BUILD_SANITIZE) -DCMAKE_BUILD_TYPE=Debug -DACAUSAL_SANITIZE=ON -DPython3_EXECUTABLE=$(PYTHON)
+	cmake --build $(BUILD_SANITIZE) -j $(JOBS) --target acausal_tests
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ./$(BUILD_SANITIZE)/tests/acausal_tests
+
+bench: build
+	./$(BUILD)/bench/chain_bench
+
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
+
+clean:
+	rm -rf $(BUILD) $(BUILD_SANITIZE) out

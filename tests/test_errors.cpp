@@ -1,0 +1,164 @@
+// Every bad input of DESIGN section 8 that exists at this stage raises a
+// ModelError whose message names the component and the variable or parameter.
+#include <catch2/catch.hpp>
+
+#include <acausal/acausal.hpp>
+
+#include <cmath>
+#include <limits>
+
+using namespace acausal;
+using Catch::Matchers::Contains;
+
+TEST_CASE("connecting rotational to translational names both connectors", "[errors]") {
+  Model m("bad");
+  auto& j = m.add<rotational::Inertia>("wheel_inertia");
+  auto& mass = m.add<translational::Mass>("body");
+  CHECK_THROWS_WITH(m.connect(j.flange_b, mass.flange_a),
+                    Contains("wheel_inertia.flange_b") && Contains("body.flange_a") && Contains("incompatible"));
+}
+
+TEST_CASE("connecting two outputs is an error", "[errors]") {
+  Model m("bad");
+  auto& a = m.add<blocks::Constant>("a");
+  auto& b = m.add<blocks::Sine>("b");
+  CHECK_THROWS_WITH(m.connect(a.y, b.y), Contains("a.y") && Contains("b.y") && Contains("outputs"));
+}
+
+TEST_CASE("a connector of another model cannot be connected", "[errors]") {
+  Model m1("one"), m2("two");
+  auto& a = m1.add<rotational::Inertia>("a");
+  auto& b = m2.add<rotational::Inertia>("b");
+  CHECK_THROWS_WITH(m1.connect(a.flange_b, b.flange_a), Contains("b.flange_a") && Contains("another model"));
+}
+
+TEST_CASE("duplicate component names are rejected", "[errors]") {
+  Model m("dup");
+  m.add<rotational::Inertia>("shaft");
+  CHECK_THROWS_WITH(m.add<rotational::Spring>("shaft"), Contains("duplicate") && Contains("shaft"));
+}
+
+TEST_CASE("unknown parameter names list the known ones", "[errors]") {
+  Model m("p");
+  CHECK_THROWS_WITH(m.add<rotational::Inertia>("inertia", {{"mass", 1.0}}),
+                    Contains("'mass'") && Contains("inertia") && Contains("J"));
+  CHECK(m.children().empty());  // a failed add leaves nothing behind
+}
+
+TEST_CASE("non-finite and out-of-bounds parameters name the parameter and its bounds", "[errors]") {
+  Model m("p");
+  CHECK_THROWS_WITH(m.add<translational::Mass>("body", {{"m", -1200.0}}),
+                    Contains("body.m") && Contains("-1200") && Contains(">= 0"));
+  CHECK_THROWS_WITH(m.add<translational::Mass>("body", {{"m", std::nan("")}}),
+                    Contains("body.m") && Contains("not a finite number"));
+  m.add<translational::Mass>("car", {{"m", 1.0}});
+  Simulator sim = m.compile();
+  CHECK_THROWS_WITH(sim.set_parameter("car.m", std::numeric_limits<double>::infinity()),
+                    Contains("car.m") && Contains("finite"));
+  CHECK_THROWS_WITH(sim.set_parameter("car.m", -3.0), Contains("car.m") && Contains("out of bounds"));
+  CHECK_THROWS_WITH(sim.set_parameter("car.mass", 3.0), Contains("car.mass"));
+  CHECK(sim.parameter("car.m") == 1.0);
+}
+
+TEST_CASE("an unconnected input makes the model underdetermined, naming the input", "[errors]") {
+  Model m("under");
+  auto& torque = m.add<rotational::Torque>("motor");
+  auto& j = m.add<rotational::Inertia>("rotor");
+  m.connect(torque.flange, j.flange_a);
+  CHECK_THROWS_WITH(m.compile(), Contains("underdetermined") && Contains("motor.tau") && Contains("unconnected input"));
+}
+
+TEST_CASE("an extra equation makes the model over-determined, naming the equation", "[errors]") {
+  Model m("over");
+  auto& j = m.add<rotational::Inertia>("rotor");
+  m.equation(j.w == 3.0);
+  m.equation(j.a == 1.0);
+  try {
+    m.compile();
+    FAIL("compile should have thrown");
+  } catch (const ModelError& e) {
+    std::string msg = e.what();
+    INFO(msg);
+    CHECK_THAT(msg, Contains("over-determined") && Contains("rotor.a = der(rotor.w)") &&
+                        Contains("rotor.w by rotor.w = 3  [over]"));
+  }
+}
+
+TEST_CASE("a redundant equation is reported as such", "[errors]") {
+  Model m("redundant");
+  auto& a = m.add<translational::Mass>("a");
+  auto& b = m.add<translational::Mass>("b");
+  m.connect(a.flange_b, b.flange_a);
+  m.equation(a.s == b.s);  // already implied by the connection
+  CHECK_THROWS_WITH(m.compile(), Contains("over-determined") && Contains("a.s") && Contains("redundant"));
+}
+
+TEST_CASE("conflicting fixed start values of one quantity are named", "[errors]") {
+  Model m("starts");
+  auto& a = m.add<translational::Mass>("a");
+  auto& b = m.add<translational::Mass>("b");
+  m.connect(a.flange_b, b.flange_a);
+  m.set_start("a.s", 1.0);
+  m.set_start("b.s", 2.0);
+  CHECK_THROWS_WITH(m.compile(), Contains("a.s") && Contains("b.s") && Contains("inconsistent"));
+}
+
+TEST_CASE("set_start on an unknown variable names it", "[errors]") {
+  Model m("s");
+  m.add<translational::Mass>("a");
+  CHECK_THROWS_WITH(m.set_start("a.speed", 1.0), Contains("a.speed"));
+  CHECK_THROWS_WITH(m.set_start("nobody.s", 1.0), Contains("nobody.s"));
+}
+
+namespace {
+// Thrust that becomes undefined once its flange passes s = 1: sqrt of a negative number.
+struct Thruster : Component {
+  translational::Flange flange{*this, "flange"};
+  Variable thrust = variable("thrust", {.unit = "N"});
+  explicit Thruster(std::string name) : Component(std::move(name)) {
+    equation(thrust == sqrt(1.0 - flange.s));
+    equation(flange.f == -thrust);
+  }
+};
+}  // namespace
+
+TEST_CASE("a NaN in the residual fails the simulation with time, message and partial result", "[errors]") {
+  Model m("blowup");
+  auto& body = m.add<translational::Mass>("body");
+  auto& thruster = m.add<Thruster>("thruster");
+  m.connect(thruster.flange, body.flange_a);
+  m.set_start("body.s", 0.0);
+  m.set_start("body.v", 1.0);
+  Simulator sim = m.compile();
+  SimulationOptions opt;
+  opt.t_end = 5.0;
+  opt.output_interval = 0.01;
+  try {
+    sim.simulate(opt);
+    FAIL("simulate should have thrown");
+  } catch (const SimulationError& e) {
+    INFO(e.what());
+    CHECK(e.time_reached() > 0.3);
+    CHECK(e.time_reached() < 1.5);
+    CHECK(e.return_code() < 0);
+    CHECK_THAT(std::string(e.what()), Contains("blowup") && Contains("t ="));
+    const Result& partial = e.partial_result();
+    REQUIRE(partial.size() > 10);
+    CHECK(partial.time().back() <= e.time_reached());
+    CHECK(partial["body.s"].back() < 1.0);
+  }
+}
+
+TEST_CASE("invalid simulation options are rejected", "[errors]") {
+  Model m("opts");
+  m.add<translational::Mass>("a");
+  Simulator sim = m.compile();
+  SimulationOptions opt;
+  opt.t_end = -1.0;
+  CHECK_THROWS_WITH(sim.simulate(opt), Contains("t_end"));
+}
+
+TEST_CASE("component names must be identifiers", "[errors]") {
+  Model m("n");
+  CHECK_THROWS_WITH(m.add<translational::Mass>("front wheel"), Contains("front wheel"));
+}
