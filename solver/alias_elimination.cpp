@@ -15,6 +15,7 @@ struct LinearForm {
   int terms = 0;
   double coef[2] = {0, 0};
   const Node* var[2] = {nullptr, nullptr};
+  std::vector<std::pair<double, const Node*>> offset_terms;  // built into `offset` only on success
   Expr offset{0.0};
 };
 
@@ -37,7 +38,7 @@ bool collect(const Node* n, double scale, LinearForm& f, int depth) {
   switch (n->op) {
     case Op::Var: case Op::Der: return add_term(f, scale, n);
     case Op::Const: case Op::Param:
-      f.offset = f.offset + scale * Expr(n);
+      f.offset_terms.emplace_back(scale, n);
       return true;
     case Op::Neg: return collect(n->arg[0], -scale, f, depth + 1);
     case Op::Add: return collect(n->arg[0], scale, f, depth + 1) && collect(n->arg[1], scale, f, depth + 1);
@@ -53,7 +54,7 @@ bool collect(const Node* n, double scale, LinearForm& f, int depth) {
     default: break;
   }
   if (is_parametric(Expr(n))) {
-    f.offset = f.offset + scale * Expr(n);
+    f.offset_terms.emplace_back(scale, n);
     return true;
   }
   return false;
@@ -64,10 +65,10 @@ std::optional<LinearForm> alias_form(const Expr& residual) {
   if (!collect(residual.node(), 1.0, f, 0)) return std::nullopt;
   // drop cancelled terms
   LinearForm g;
-  g.offset = f.offset;
   for (int i = 0; i < f.terms; ++i)
     if (f.coef[i] != 0.0) add_term(g, f.coef[i], f.var[i]);
   if (g.terms == 0) return std::nullopt;
+  for (const auto& [scale, n] : f.offset_terms) g.offset = g.offset + scale * Expr(n);
   if (g.terms == 2 && !g.offset.is_const(0)) return std::nullopt;
   return g;
 }
@@ -266,16 +267,7 @@ long alias_round(DaeSystem& dae) {
                        format_number(value));
   }
 
-  Rewriter substitute([&](const Node* leaf) -> const Node* {
-    if (leaf->op != Op::Var) return nullptr;
-    auto it = dae.variable_of.find(leaf);
-    if (it == dae.variable_of.end()) return nullptr;
-    return dae.variables[it->second].definition;
-  });
-  for (auto& eq : dae.equations) eq.residual = substitute(eq.residual);
-  for (auto& eq : dae.initial_equations) eq.residual = substitute(eq.residual);
-  for (auto& v : dae.variables)
-    if (v.definition) v.definition = substitute(Expr(v.definition)).node();
+  if (eliminated > 0) substitute_definitions(dae);
   return eliminated;
 }
 

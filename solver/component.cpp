@@ -94,9 +94,8 @@ void Component::check_child_name(const std::string& name) const {
 }
 
 Component* Component::child(const std::string& name) const {
-  for (const auto& c : children_)
-    if (c->name() == name) return c.get();
-  return nullptr;
+  auto it = child_by_name_.find(name);
+  return it == child_by_name_.end() ? nullptr : it->second;
 }
 
 VariableDecl* Component::find_variable(const std::string& local_name) {
@@ -117,10 +116,12 @@ void Component::adopt(std::unique_ptr<Component> child, const ParameterValues& v
   child->parent_ = this;
   Component& c = *child;
   children_.push_back(std::move(child));
+  child_by_name_[c.name()] = &c;
   try {
     for (const auto& [name, value] : values) c.set_parameter(name, value);
   } catch (...) {
-    children_.pop_back();  // a failed add leaves the model as it was
+    child_by_name_.erase(c.name());  // a failed add leaves the model as it was
+    children_.pop_back();
     throw;
   }
 }

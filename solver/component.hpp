@@ -16,6 +16,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -178,6 +179,7 @@ class Component {
   std::vector<Equation> initial_equations_;
   std::vector<Connector*> connectors_;
   std::vector<std::unique_ptr<Component>> children_;
+  std::unordered_map<std::string, Component*> child_by_name_;
   std::vector<std::pair<Connector*, Connector*>> connections_;
 };
 

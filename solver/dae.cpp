@@ -16,7 +16,7 @@ std::string DaeSystem::print(const Expr& e) const {
 }
 
 std::string DaeSystem::describe(const DaeEquation& eq) const {
-  return print(eq.source.lhs) + " = " + print(eq.source.rhs) + "  [" + eq.origin + "]";
+  return print(eq.source.lhs) + " = " + print(eq.source.rhs) + "  [" + (eq.origin >= 0 ? origins[eq.origin] : std::string("?")) + "]";
 }
 
 int DaeSystem::variable_index(const Node* leaf) const {
@@ -26,6 +26,18 @@ int DaeSystem::variable_index(const Node* leaf) const {
 }
 
 double DaeSystem::parameter_value(const Node* param) const { return parameters[parameter_of.at(param)].value; }
+
+void substitute_definitions(DaeSystem& dae) {
+  Rewriter substitute([&](const Node* leaf) -> const Node* {
+    if (leaf->op != Op::Var) return nullptr;
+    auto it = dae.variable_of.find(leaf);
+    return it == dae.variable_of.end() ? nullptr : dae.variables[it->second].definition;
+  });
+  for (auto& eq : dae.equations) eq.residual = substitute(eq.residual);
+  for (auto& eq : dae.initial_equations) eq.residual = substitute(eq.residual);
+  for (auto& v : dae.variables)
+    if (v.definition) v.definition = substitute(Expr(v.definition)).node();
+}
 
 std::string CompileReport::str() const {
   std::ostringstream out;

@@ -40,9 +40,9 @@ struct DaeParameter {
 };
 
 struct DaeEquation {
-  Expr residual;     // residual = 0
-  Equation source;   // as written, for messages
-  std::string origin;  // "inertia (rotational::Inertia)" or "connect(a.flange_b, b.flange_a)"
+  Expr residual;    // residual = 0
+  Equation source;  // as written, for messages
+  int origin = -1;  // index in DaeSystem::origins
 };
 
 /// A value that must stay nonzero for the compiled model to be valid (a pivot
@@ -59,6 +59,8 @@ struct DaeSystem {
   std::vector<DaeEquation> equations;
   std::vector<DaeEquation> initial_equations;
   std::vector<DaeEquation> consumed_equations;  // used up by alias elimination, kept for messages
+  /// Where equations come from: "inertia (rotational::Inertia)", "connect(a.flange_b, b.flange_a)".
+  std::vector<std::string> origins;
   std::vector<NonzeroCondition> nonzero_conditions;
   std::unordered_map<const Node*, int> variable_of;   // Var symbol -> index
   std::unordered_map<const Node*, int> parameter_of;  // Param symbol -> index
@@ -72,5 +74,9 @@ struct DaeSystem {
   bool is_unknown(int variable) const { return variables[variable].definition == nullptr; }
   double parameter_value(const Node* param) const;
 };
+
+/// Replaces every variable that has a definition by it, in the equations,
+/// the initial equations and the other definitions.
+void substitute_definitions(DaeSystem& dae);
 
 }  // namespace acausal

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <deque>
+#include <memory>
 #include <limits>
 #include <mutex>
 #include <sstream>
@@ -39,6 +40,7 @@ struct NodeEq {
 // several threads; the solver loop never touches it.
 class Interner {
  public:
+  Interner() { table_.reserve(1 << 16); }
   const Node* intern(Op op, std::uint32_t symbol, double value, const Node* a, const Node* b,
                      const Node* c) {
     Node probe{op, 0, symbol, value == 0.0 ? 0.0 : value, {a, b, c}, 0};
@@ -280,36 +282,104 @@ Expr min(const Expr& a, const Expr& b) { return make(Op::Min, a, b); }
 Expr max(const Expr& a, const Expr& b) { return make(Op::Max, a, b); }
 Expr ifelse(const Expr& c, const Expr& a, const Expr& b) { return make(Op::IfElse, c, a, b); }
 
+namespace {
+// Visited marks by node id with a generation counter: no hashing and no
+// allocation per traversal. Traversals may nest (a visitor may traverse), so
+// each takes its own generation and its own mark vector from a small pool.
+struct VisitMarks {
+  std::vector<std::uint32_t> stamp;
+  std::vector<std::pair<const Node*, int>> stack;
+  std::uint32_t generation = 0;
+};
+thread_local std::vector<std::unique_ptr<VisitMarks>> mark_pool;
+thread_local std::size_t marks_in_use = 0;
+
+// A node -> node map indexed by node id, taken from a per-thread pool in
+// LIFO order; the memo of differentiation and rewriting.
+struct ScratchSlot {
+  std::vector<std::uint32_t> stamp;
+  std::vector<const Node*> value;
+  std::uint32_t generation = 0;
+};
+thread_local std::vector<std::unique_ptr<ScratchSlot>> scratch_pool;
+thread_local std::size_t scratch_in_use = 0;
+}  // namespace
+
+NodeMemo::NodeMemo() {
+  if (scratch_in_use == scratch_pool.size()) scratch_pool.push_back(std::make_unique<ScratchSlot>());
+  slot_ = scratch_pool[scratch_in_use++].get();
+  auto* s = static_cast<ScratchSlot*>(slot_);
+  if (++s->generation == 0) {
+    std::fill(s->stamp.begin(), s->stamp.end(), 0);
+    s->generation = 1;
+  }
+}
+
+NodeMemo::~NodeMemo() { --scratch_in_use; }
+
+const Node* NodeMemo::get(const Node* n) const {
+  auto* s = static_cast<const ScratchSlot*>(slot_);
+  return n->id < s->stamp.size() && s->stamp[n->id] == s->generation ? s->value[n->id] : nullptr;
+}
+
+void NodeMemo::set(const Node* n, const Node* v) {
+  auto* s = static_cast<ScratchSlot*>(slot_);
+  if (n->id >= s->stamp.size()) {
+    std::size_t size = std::max<std::size_t>(n->id + 1, s->stamp.size() * 2);
+    s->stamp.resize(size, 0);
+    s->value.resize(size, nullptr);
+  }
+  s->stamp[n->id] = s->generation;
+  s->value[n->id] = v;
+}
+
 void for_each_postorder(const std::vector<const Node*>& roots,
                         const std::function<void(const Node*)>& visit) {
-  std::unordered_set<const Node*> done;
-  std::vector<std::pair<const Node*, int>> stack;
+  if (marks_in_use == mark_pool.size()) mark_pool.push_back(std::make_unique<VisitMarks>());
+  VisitMarks& marks = *mark_pool[marks_in_use++];
+  struct Release {
+    ~Release() { --marks_in_use; }
+  } release;
+  if (++marks.generation == 0) {  // wrapped: clear old stamps
+    std::fill(marks.stamp.begin(), marks.stamp.end(), 0);
+    marks.generation = 1;
+  }
+  const std::uint32_t gen = marks.generation;
+  auto seen = [&](const Node* n) {
+    if (n->id >= marks.stamp.size()) marks.stamp.resize(std::max<std::size_t>(n->id + 1, marks.stamp.size() * 2), 0);
+    return marks.stamp[n->id] == gen;
+  };
+  auto& stack = marks.stack;
+  stack.clear();
   for (const Node* root : roots) {
-    if (done.count(root)) continue;
+    if (seen(root)) continue;
     stack.emplace_back(root, 0);
     while (!stack.empty()) {
       auto& [n, next] = stack.back();
       if (next < n->arity()) {
         const Node* child = n->arg[next++];
-        if (!done.count(child)) stack.emplace_back(child, 0);
+        if (!seen(child)) stack.emplace_back(child, 0);
         continue;
       }
       const Node* finished = n;
       stack.pop_back();
-      if (done.insert(finished).second) visit(finished);
+      if (!seen(finished)) {
+        marks.stamp[finished->id] = gen;
+        visit(finished);
+      }
     }
   }
 }
 
 namespace {
 
-Expr rebuild(const Node* n, const std::unordered_map<const Node*, const Node*>& memo) {
-  auto child = [&](int i) { return Expr(memo.at(n->arg[i])); };
+Expr rebuild(const Node* n, const NodeMemo& memo) {
+  auto child = [&](int i) { return Expr(memo.get(n->arg[i])); };
   switch (n->arity()) {
     case 1:
       if (n->op == Op::Der) {
         // A replaced variable is differentiated by the chain rule.
-        const Node* x = memo.at(n->arg[0]);
+        const Node* x = memo.get(n->arg[0]);
         return x->op == Op::Var || x->op == Op::Der ? Expr(node(Op::Der, x)) : der(Expr(x));
       }
       return make(n->op, child(0));
@@ -360,17 +430,17 @@ Expr derivative_rule(const Node* n, const std::function<Expr(int)>& d) {
 
 // Differentiates with a rule for leaves (Var, Der, Param, Time, Const).
 Expr differentiate(const Expr& e, const std::function<Expr(const Node*)>& leaf_derivative) {
-  std::unordered_map<const Node*, const Node*> dmemo;
+  NodeMemo dmemo;
   for_each_postorder({e.node()}, [&](const Node* n) {
     Expr result;
     if (n->arity() == 0 || n->op == Op::Der) {
       result = leaf_derivative(n);
     } else {
-      result = derivative_rule(n, [&](int i) { return Expr(dmemo.at(n->arg[i])); });
+      result = derivative_rule(n, [&](int i) { return Expr(dmemo.get(n->arg[i])); });
     }
-    dmemo[n] = result.node();
+    dmemo.set(n, result.node());
   });
-  return Expr(dmemo.at(e.node()));
+  return Expr(dmemo.get(e.node()));
 }
 
 }  // namespace
@@ -390,22 +460,25 @@ Expr diff(const Expr& e, const Expr& wrt) {
 }
 
 Expr Rewriter::operator()(const Expr& e) {
+  if (const Node* done = memo_.get(e.node())) return Expr(done);
   for_each_postorder({e.node()}, [&](const Node* n) {
-    if (memo_.count(n)) return;
+    if (memo_.get(n)) return;
     if (n->arity() == 0 || n->op == Op::Der) {
       const Node* replaced = leaf_(n);
       if (replaced) {
-        memo_[n] = replaced;
+        memo_.set(n, replaced);
         return;
       }
       if (n->arity() == 0) {
-        memo_[n] = n;
+        memo_.set(n, n);
         return;
       }
     }
-    memo_[n] = rebuild(n, memo_).node();
+    bool unchanged = true;
+    for (int i = 0; i < n->arity(); ++i) unchanged &= memo_.get(n->arg[i]) == n->arg[i];
+    memo_.set(n, unchanged ? n : rebuild(n, memo_).node());  // most of a model is untouched
   });
-  return Expr(memo_.at(e.node()));
+  return Expr(memo_.get(e.node()));
 }
 
 double evaluate(const Expr& e, const std::function<double(const Node*)>& leaf) {

@@ -134,6 +134,21 @@ double apply(Op op, double a, double b = 0.0, double c = 0.0);
 void for_each_postorder(const std::vector<const Node*>& roots,
                         const std::function<void(const Node*)>& visit);
 
+/// A node -> node map indexed by node id (no hashing); instances must be
+/// destroyed in reverse order of construction (scoped locals are).
+class NodeMemo {
+ public:
+  NodeMemo();
+  ~NodeMemo();
+  NodeMemo(const NodeMemo&) = delete;
+  NodeMemo& operator=(const NodeMemo&) = delete;
+  const Node* get(const Node* n) const;  // nullptr when absent
+  void set(const Node* n, const Node* value);
+
+ private:
+  void* slot_;
+};
+
 /// Rebuilds expressions bottom-up, replacing leaves (and Der nodes) by
 /// `leaf(node)`; returning nullptr keeps the leaf. The memo is reusable across
 /// calls with the same replacement.
@@ -145,7 +160,7 @@ class Rewriter {
 
  private:
   LeafMap leaf_;
-  std::unordered_map<const Node*, const Node*> memo_;
+  NodeMemo memo_;
 };
 
 /// Evaluates an expression given the value of each leaf.

@@ -38,7 +38,7 @@ class Flattener {
   explicit Flattener(DaeSystem& dae) : dae_(dae) {}
 
   void component(const Component& c, const std::string& prefix, bool top) {
-    std::string where = top ? dae_.model_name : prefix + " (" + c.type_name() + ")";
+    int where = origin(top ? dae_.model_name : prefix + " (" + c.type_name() + ")");
     for (const auto& v : c.variables()) {
       DaeVariable dv;
       dv.name = prefix.empty() ? v.name : prefix + "." + v.name;
@@ -82,12 +82,17 @@ class Flattener {
       for (const auto& m : k->members()) {
         if (m.causality != Causality::flow) continue;
         Equation eq{m.symbol, Expr(0.0)};
-        dae_.equations.push_back({eq.residual(), eq, "unconnected " + k->path() + ": flow is zero"});
+        dae_.equations.push_back({eq.residual(), eq, origin("unconnected " + k->path() + ": flow is zero")});
       }
     }
   }
 
  private:
+  int origin(std::string text) {
+    dae_.origins.push_back(std::move(text));
+    return static_cast<int>(dae_.origins.size()) - 1;
+  }
+
   int role(const Connector* c, bool outside) {
     auto& map = outside ? outside_role_ : inside_role_;
     if (auto it = map.find(c); it != map.end()) return it->second;
@@ -98,10 +103,10 @@ class Flattener {
   }
 
   void connection_set(const std::vector<int>& members) {
-    std::string origin = "connect(";
+    std::string text = "connect(";
     for (std::size_t i = 0; i < members.size(); ++i)
-      origin += (i ? ", " : "") + roles_[members[i]].connector->path();
-    origin += ")";
+      text += (i ? ", " : "") + roles_[members[i]].connector->path();
+    int origin = this->origin(text + ")");
     const Connector* proto = roles_[members.front()].connector;
     for (std::size_t k = 0; k < proto->members().size(); ++k) {
       Causality causality = proto->members()[k].causality;

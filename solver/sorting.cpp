@@ -80,8 +80,8 @@ void sort_and_eliminate(DaeSystem& dae, const StructuralSystem& s) {
     const Expr& r = dae.equations[e].residual;
     Expr a = diff(r, x);
     // Only a pivot that cannot depend on the solution is safe to divide by.
-    if (!is_parametric(a)) continue;
-    double a_value = evaluate(a, parameters);
+    if (!a.is_const() && !is_parametric(a)) continue;
+    double a_value = a.is_const() ? a.value() : evaluate(a, parameters);
     if (!std::isfinite(a_value) || a_value == 0.0) continue;
     Rewriter zero([&](const Node* leaf) { return leaf == x.node() ? Expr(0.0).node() : nullptr; });
     Expr b = zero(r);
@@ -93,25 +93,20 @@ void sort_and_eliminate(DaeSystem& dae, const StructuralSystem& s) {
 
   // Definitions refer only to variables solved before them, so one memoized
   // rewrite in solve order makes every definition explicit.
-  Rewriter substitute([&](const Node* leaf) -> const Node* {
-    if (leaf->op != Op::Var) return nullptr;
-    auto it = dae.variable_of.find(leaf);
-    if (it == dae.variable_of.end()) return nullptr;
-    return dae.variables[it->second].definition;
-  });
-  for (int v : solved_order) dae.variables[v].definition = substitute(Expr(raw[v])).node();
-
+  {
+    Rewriter explicit_form([&](const Node* leaf) -> const Node* {
+      if (leaf->op != Op::Var) return nullptr;
+      auto it = dae.variable_of.find(leaf);
+      return it == dae.variable_of.end() ? nullptr : dae.variables[it->second].definition;
+    });
+    for (int v : solved_order) dae.variables[v].definition = explicit_form(Expr(raw[v])).node();
+  }
   std::vector<DaeEquation> kept;
   for (const auto& block : blocks)
     for (int e : block)
-      if (!removed[e]) {
-        kept.push_back(std::move(dae.equations[e]));
-        kept.back().residual = substitute(kept.back().residual);
-      }
+      if (!removed[e]) kept.push_back(std::move(dae.equations[e]));
   dae.equations = std::move(kept);
-  for (auto& eq : dae.initial_equations) eq.residual = substitute(eq.residual);
-  for (auto& v : dae.variables)
-    if (v.definition) v.definition = substitute(Expr(v.definition)).node();
+  substitute_definitions(dae);
 
   PassReport& r = dae.report.add("sorting");
   r.counts = {{"blocks", static_cast<long>(blocks.size())},
