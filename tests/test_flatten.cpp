@@ -10,7 +10,7 @@ using namespace acausal;
 namespace {
 int count_origin(const DaeSystem& dae, const std::string& prefix) {
   int n = 0;
-  for (const auto& eq : dae.equations) n += eq.origin.rfind(prefix, 0) == 0;
+  for (const auto& eq : dae.equations) n += dae.origins[eq.origin].rfind(prefix, 0) == 0;
   return n;
 }
 }  // namespace
