@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 
@@ -99,8 +100,10 @@ void check(int flag, const char* what, void* ida) {
   if (flag < 0) {
     double t = 0;
     if (ida) IDAGetCurrentTime(ida, &t);
-    throw std::runtime_error(std::string("baseline: ") + what + " failed: " + IDAGetReturnFlagName(flag) +
-                             " at t = " + std::to_string(t));
+    char* name = IDAGetReturnFlagName(flag);  // malloc'ed
+    std::string message = std::string("baseline: ") + what + " failed: " + name + " at t = " + std::to_string(t);
+    std::free(name);
+    throw std::runtime_error(message);
   }
 }
 

@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 
 #include "solver/evaluation.hpp"
@@ -44,6 +45,14 @@ std::vector<std::string> Simulator::parameter_names() const {
 const CompileReport& Simulator::report() const { return model_->dae.report; }
 
 namespace {
+
+// IDAGetReturnFlagName returns a malloc'ed string.
+std::string flag_name(int flag) {
+  char* name = IDAGetReturnFlagName(flag);
+  std::string result = name ? name : "unknown flag";
+  std::free(name);
+  return result;
+}
 
 // Owns the SUNDIALS objects of one run; frees them whatever happens.
 struct Sundials {
@@ -159,7 +168,7 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   Sundials s;
   auto check = [&](int flag, const char* what) {
     if (flag < 0)
-      throw SimulationError("simulate(" + model_name + "): " + what + " failed: " + IDAGetReturnFlagName(flag) +
+      throw SimulationError("simulate(" + model_name + "): " + what + " failed: " + flag_name(flag) +
                                 (integ.last_message.empty() ? "" : " (" + integ.last_message + ")"),
                             options.t_start, flag, integ.last_message, result);
   };
@@ -220,7 +229,7 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     if (flag < 0) {
       statistics();
       throw SimulationError("simulate(" + model_name + "): could not find consistent initial values at t = " +
-                                format_number(options.t_start) + ": " + IDAGetReturnFlagName(flag) +
+                                format_number(options.t_start) + ": " + flag_name(flag) +
                                 (integ.last_message.empty() ? "" : " (" + integ.last_message + ")"),
                             options.t_start, flag, integ.last_message, result);
     }
@@ -243,7 +252,7 @@ Result Simulator::simulate(const SimulationOptions& options) const {
         stats.integration_seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t_integrate).count();
         throw SimulationError("simulate(" + model_name + "): the solver failed at t = " + format_number(t_fail) +
-                                  ": " + IDAGetReturnFlagName(flag) +
+                                  ": " + flag_name(flag) +
                                   (integ.last_message.empty() ? "" : " (" + integ.last_message + ")"),
                               t_fail, flag, integ.last_message, result);
       }
