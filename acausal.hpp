@@ -18,6 +18,8 @@
 #include "components/blocks/sine.hpp"
 #include "components/rotational/damper.hpp"
 #include "components/rotational/fixed.hpp"
+#include "components/rotational/ideal_gear.hpp"
+#include "components/rotational/ideal_rolling_wheel.hpp"
 #include "components/rotational/inertia.hpp"
 #include "components/rotational/spring.hpp"
 #include "components/rotational/torque.hpp"

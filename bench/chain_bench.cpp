@@ -30,15 +30,17 @@ int main(int argc, char** argv) {
   if (sizes.empty()) sizes = {100, 1000, 10000};
   const double t_end = 1.0, dt = 0.1, rtol = 1e-6, atol = 1e-8;
 
-  std::printf("%7s %9s %9s %8s | %8s %8s %8s %8s %8s %8s | %8s %8s %6s | %9s\n", "N", "eq_flat", "eq_alias",
-              "unknowns", "build", "flatten", "alias", "match", "sort", "codegen", "sim", "baseline", "ratio",
-              "max|ds|");
+  std::printf("%7s %9s %9s %8s | %7s %7s %7s %7s %7s %7s %7s %7s | %7s %8s %6s | %9s\n", "N", "eq_flat",
+              "eq_alias", "unknowns", "build", "flatten", "alias", "index", "match", "sort", "codegen", "compile",
+              "sim", "baseline", "ratio", "max|ds|");
   for (int n : sizes) {
     auto t0 = std::chrono::steady_clock::now();
     Model model("chain");
     bench::build_chain(model, n);
     double build = seconds_since(t0);
+    auto t_compile = std::chrono::steady_clock::now();
     Simulator sim = model.compile();
+    double compile = seconds_since(t_compile);
     const CompileReport& rep = sim.report();
     auto phase = [&](const char* pass) { return rep.find(pass) ? rep.find(pass)->seconds : 0.0; };
 
@@ -65,11 +67,11 @@ int main(int argc, char** argv) {
     for (std::size_t k = 0; k < last.size() && k < base.last_position.size(); ++k)
       diff = std::max(diff, std::fabs(last[k] - base.last_position[k]));
 
-    std::printf("%7d %9ld %9ld %8d | %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f | %8.3f %8.3f %6.2f | %9.2e\n", n,
-                rep.count("flatten", "equations"), rep.count("alias_elimination", "equations_after"),
-                r.statistics().unknowns, build, phase("flatten"), phase("alias_elimination"), phase("matching"),
-                phase("sorting"), phase("evaluation"), simulate, base.wall_seconds, simulate / base.wall_seconds,
-                diff);
+    std::printf("%7d %9ld %9ld %8d | %7.3f %7.3f %7.3f %7.3f %7.3f %7.3f %7.3f %7.3f | %7.3f %8.3f %6.2f | %9.2e\n",
+                n, rep.count("flatten", "equations"), rep.count("alias_elimination", "equations_after"),
+                r.statistics().unknowns, build, phase("flatten"), phase("alias_elimination"),
+                phase("index_reduction"), phase("matching"), phase("sorting"), phase("evaluation"), compile,
+                simulate, base.wall_seconds, simulate / base.wall_seconds, diff);
     std::printf("%7s steps acausal %ld / baseline %ld, residual evaluations %ld / %ld, linear solver %s\n", "",
                 r.statistics().steps, base.steps, r.statistics().residual_evaluations, base.residual_evals,
                 r.statistics().linear_solver.c_str());

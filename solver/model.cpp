@@ -6,6 +6,7 @@
 #include "solver/alias_elimination.hpp"
 #include "solver/evaluation.hpp"
 #include "solver/flatten.hpp"
+#include "solver/index_reduction.hpp"
 #include "solver/matching.hpp"
 #include "solver/sorting.hpp"
 
@@ -35,6 +36,7 @@ void Model::set_start(const std::string& path, double value, bool fixed) {
 Simulator Model::compile() const {
   DaeSystem dae = flatten(*this);
   eliminate_aliases(dae);
+  reduce_index(dae);
   StructuralSystem structure = match_equations(dae);
   sort_and_eliminate(dae, structure);
   return Simulator(std::make_shared<const CompiledModel>(build_evaluation(std::move(dae))));
