@@ -251,6 +251,7 @@ long alias_round(DaeSystem& dae) {
       target.start = implied;
       target.start_given = true;
       if (fixed_from[rep] < 0) fixed_from[rep] = static_cast<int>(i);
+      v.fixed = false;  // the condition now lives on the representative
     } else if (v.start_given && !target.start_given) {
       target.start = v.start / k;
       target.start_given = true;
@@ -265,6 +266,7 @@ long alias_round(DaeSystem& dae) {
       throw ModelError("inconsistent start value: " + v.name + " = " + format_number(v.start) +
                        " (fixed) but the model fixes it to " + dae.print(Expr(v.definition)) + " = " +
                        format_number(value));
+    v.fixed = false;  // satisfied by construction
   }
 
   if (eliminated > 0) substitute_definitions(dae);

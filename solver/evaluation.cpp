@@ -64,19 +64,6 @@ CompiledModel build_evaluation(DaeSystem dae) {
   }
   m.n = static_cast<int>(m.variable_of_slot.size());
 
-  for (int v = 0; v < n_var; ++v) {
-    const DaeVariable& var = dae.variables[v];
-    if (var.fixed && !(m.slot_of_variable[v] >= 0 && differentiated[v]) && !(var.definition && is_parametric(Expr(var.definition))))
-      throw ModelError("start value of " + var.name + " is fixed, but " + var.name +
-                       " is not a state of the compiled model (it is " +
-                       (var.definition ? "computed as " + dae.print(Expr(var.definition)) : std::string("algebraic")) +
-                       "); initial conditions on non-state variables need the initialization pass, not available yet");
-  }
-  if (!dae.initial_equations.empty())
-    throw ModelError("model '" + dae.model_name + "' has initial equations (first: " +
-                     dae.describe(dae.initial_equations.front()) +
-                     "); the initialization pass that solves them is not available yet");
-
   for (int v = 0; v < n_var; ++v) m.variable_by_name[dae.variables[v].name] = v;
   for (int p = 0; p < static_cast<int>(dae.parameters.size()); ++p) m.parameter_by_name[dae.parameters[p].name] = p;
 
@@ -119,13 +106,16 @@ CompiledModel build_evaluation(DaeSystem dae) {
   for (int c = 0; c < m.n; ++c) m.column_start[c + 1] += m.column_start[c];
   m.jacobian = m.observer(values);
 
+  m.initialization = plan_initialization(m);
+
   PassReport& r = m.dae.report.add("evaluation");
   r.counts = {{"unknowns", m.n},
               {"states", static_cast<long>(m.dae.report.states.size())},
               {"jacobian_nonzeros", static_cast<long>(values.size())},
               {"residual_instructions", static_cast<long>(m.residual.n_instructions())},
               {"jacobian_instructions", static_cast<long>(m.jacobian.n_instructions())}};
-  if (!m.free_states.empty()) {
+  for (const auto& note : m.initialization.notes) r.notes.push_back(note);
+  if (!m.initialization.custom && !m.free_states.empty()) {
     std::string list;
     for (std::size_t i = 0; i < m.free_states.size() && i < 10; ++i) list += (i ? ", " : "") + m.free_states[i];
     if (m.free_states.size() > 10) list += ", ...";

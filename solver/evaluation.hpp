@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "solver/dae.hpp"
+#include "solver/initialization.hpp"
 #include "solver/tape.hpp"
 
 namespace acausal {
@@ -25,6 +26,7 @@ struct CompiledModel {
   std::vector<std::string> free_states;  // states not fixed by the user: they start at `start`
   std::unordered_map<std::string, int> variable_by_name;
   std::unordered_map<std::string, int> parameter_by_name;
+  InitializationPlan initialization;
 
   // Input registers shared by every tape: t, cj, y[n], y'[n], p[...].
   int n_inputs() const { return 2 + 2 * n + static_cast<int>(dae.parameters.size()); }

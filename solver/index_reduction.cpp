@@ -88,6 +88,19 @@ class IndexReducer {
     return level(it->second, order);
   }
 
+  // The level of a leaf if it exists (no creation), else -1.
+  int find_level(const Node* leaf) const {
+    int order = 0;
+    while (leaf->op == Op::Der) {
+      leaf = leaf->arg[0];
+      ++order;
+    }
+    auto it = dae_.variable_of.find(leaf);
+    if (it == dae_.variable_of.end() || it->second >= static_cast<int>(level_of_.size())) return -1;
+    const auto& chain = level_of_[it->second];
+    return order < static_cast<int>(chain.size()) ? chain[order] : -1;
+  }
+
   int add_equation(const Expr& residual, int source, int parent, int order) {
     IrEquation eq{residual, source, parent, -1, order, {}};
     for (const Node* leaf : unknown_leaves(residual))
@@ -316,7 +329,7 @@ class IndexReducer {
     }
     Rewriter rewrite([&](const Node* leaf) -> const Node* {
       if (leaf->op != Op::Var && leaf->op != Op::Der) return nullptr;
-      int l = level_of_leaf(leaf);
+      int l = find_level(leaf);
       return l < 0 ? nullptr : replacement[l];
     });
     std::unordered_map<long, int> differentiated_origin;
@@ -339,6 +352,7 @@ class IndexReducer {
     }
     for (auto& eq : chain_equations) out.push_back(std::move(eq));
     dae_.equations = std::move(out);
+    for (auto& eq : dae_.initial_equations) eq.residual = rewrite(eq.residual);
   }
 
   DaeSystem& dae_;

@@ -224,7 +224,10 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   // Consistent initial values: states stay at their start values; algebraic
   // unknowns and all derivatives are computed.
   double first_output = std::min(options.t_start + options.output_interval, options.t_end);
-  if (n > 0) {
+  if (n > 0 && m.initialization.custom) {
+    initialize(m, options.t_start, parameters_, y, yp);
+    check(IDAReInit(s.ida, options.t_start, s.y, s.yp), "IDAReInit");
+  } else if (n > 0) {
     int flag = IDACalcIC(s.ida, IDA_YA_YDP_INIT, first_output);
     if (flag < 0) {
       statistics();
