@@ -16,6 +16,7 @@
 
 #include "components/blocks/constant.hpp"
 #include "components/blocks/sine.hpp"
+#include "components/blocks/step.hpp"
 #include "components/rotational/damper.hpp"
 #include "components/rotational/fixed.hpp"
 #include "components/rotational/ideal_gear.hpp"
@@ -23,8 +24,10 @@
 #include "components/rotational/inertia.hpp"
 #include "components/rotational/spring.hpp"
 #include "components/rotational/torque.hpp"
+#include "components/rotational/torque_step.hpp"
 #include "components/translational/damper.hpp"
 #include "components/translational/fixed.hpp"
 #include "components/translational/force.hpp"
 #include "components/translational/mass.hpp"
+#include "components/translational/quadratic_speed_dependent_force.hpp"
 #include "components/translational/spring.hpp"

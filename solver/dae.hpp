@@ -52,6 +52,18 @@ struct NonzeroCondition {
   std::string reason;
 };
 
+/// A relation whose value is frozen between events (Modelica semantics): the
+/// residual reads `symbol` (0 or 1); the integrator watches `indicator`
+/// (its sign change is the event) or, for a time event, stops at `event_time`.
+struct EventMode {
+  const Node* symbol = nullptr;
+  Expr relation;   // evaluates to 1 or 0 from the current values
+  Expr indicator;  // relation switches where this crosses zero
+  bool time_event = false;
+  Expr event_time;  // parameter expression, for time events
+  std::string description;
+};
+
 struct DaeSystem {
   std::string model_name;
   std::vector<DaeVariable> variables;
@@ -62,6 +74,7 @@ struct DaeSystem {
   /// Where equations come from: "inertia (rotational::Inertia)", "connect(a.flange_b, b.flange_a)".
   std::vector<std::string> origins;
   std::vector<NonzeroCondition> nonzero_conditions;
+  std::vector<EventMode> modes;
   std::unordered_map<const Node*, int> variable_of;   // Var symbol -> index
   std::unordered_map<const Node*, int> parameter_of;  // Param symbol -> index
   CompileReport report;

@@ -19,8 +19,9 @@ int CompiledModel::input_register(const Node* leaf) const {
     case Op::Time: return 0;
     case Op::Param: {
       if (leaf == cj_symbol().node()) return 1;
-      auto it = dae.parameter_of.find(leaf);
-      return it == dae.parameter_of.end() ? -1 : 2 + 2 * n + it->second;
+      if (auto it = dae.parameter_of.find(leaf); it != dae.parameter_of.end()) return parameter_register() + it->second;
+      auto it = mode_of.find(leaf);
+      return it == mode_of.end() ? -1 : mode_register() + it->second;
     }
     case Op::Var: {
       int v = dae.variable_index(leaf);
@@ -68,6 +69,18 @@ CompiledModel build_evaluation(DaeSystem dae) {
   for (int p = 0; p < static_cast<int>(dae.parameters.size()); ++p) m.parameter_by_name[dae.parameters[p].name] = p;
 
   m.dae = std::move(dae);
+  std::vector<Expr> relations, indicators;
+  for (int k = 0; k < static_cast<int>(m.dae.modes.size()); ++k) {
+    const EventMode& mode = m.dae.modes[k];
+    m.mode_of[mode.symbol] = k;
+    relations.push_back(mode.relation);
+    if (!mode.time_event) {
+      m.state_event_modes.push_back(k);
+      indicators.push_back(mode.indicator);
+    }
+  }
+  m.relations = m.observer(relations);
+  m.indicators = m.observer(indicators);
   std::vector<Expr> residuals;
   residuals.reserve(m.dae.equations.size());
   for (const auto& eq : m.dae.equations) residuals.push_back(eq.residual);

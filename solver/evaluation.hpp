@@ -28,8 +28,15 @@ struct CompiledModel {
   std::unordered_map<std::string, int> parameter_by_name;
   InitializationPlan initialization;
 
-  // Input registers shared by every tape: t, cj, y[n], y'[n], p[...].
-  int n_inputs() const { return 2 + 2 * n + static_cast<int>(dae.parameters.size()); }
+  Tape relations;   // one output per mode: its relation's current value
+  Tape indicators;  // one output per state-event mode, in state_event_modes order
+  std::vector<int> state_event_modes;
+  std::unordered_map<const Node*, int> mode_of;  // mode symbol -> index
+
+  // Input registers shared by every tape: t, cj, y[n], y'[n], p[...], modes[...].
+  int parameter_register() const { return 2 + 2 * n; }
+  int mode_register() const { return parameter_register() + static_cast<int>(dae.parameters.size()); }
+  int n_inputs() const { return mode_register() + static_cast<int>(dae.modes.size()); }
   int input_register(const Node* leaf) const;
   /// Value of variable v as an expression of the inputs.
   Expr value_of(int variable) const;

@@ -101,7 +101,7 @@ int arity(Op op) {
     case Op::Const: case Op::Var: case Op::Param: case Op::Time: return 0;
     case Op::Der: case Op::Neg: case Op::Sqrt: case Op::Exp: case Op::Log: case Op::Sin:
     case Op::Cos: case Op::Tan: case Op::Asin: case Op::Acos: case Op::Atan: case Op::Sinh:
-    case Op::Cosh: case Op::Tanh: case Op::Abs: case Op::Sign: case Op::Not: return 1;
+    case Op::Cosh: case Op::Tanh: case Op::Abs: case Op::Sign: case Op::Not: case Op::NoEvent: return 1;
     case Op::IfElse: return 3;
     default: return 2;
   }
@@ -123,6 +123,7 @@ const char* op_name(Op op) {
     case Op::Max: return "max"; case Op::Lt: return "<"; case Op::Le: return "<=";
     case Op::Gt: return ">"; case Op::Ge: return ">="; case Op::And: return "and";
     case Op::Or: return "or"; case Op::Not: return "not"; case Op::IfElse: return "ifelse";
+    case Op::NoEvent: return "noEvent";
   }
   return "?";
 }
@@ -160,6 +161,7 @@ double apply(Op op, double a, double b, double c) {
     case Op::Or: return (a != 0.0 || b != 0.0) ? 1.0 : 0.0;
     case Op::Not: return a == 0.0 ? 1.0 : 0.0;
     case Op::IfElse: return a != 0.0 ? b : c;
+    case Op::NoEvent: return a;
     default: throw std::logic_error(std::string("apply: not an operator: ") + op_name(op));
   }
 }
@@ -281,6 +283,7 @@ Expr atan2(const Expr& y, const Expr& x) { return make(Op::Atan2, y, x); }
 Expr min(const Expr& a, const Expr& b) { return make(Op::Min, a, b); }
 Expr max(const Expr& a, const Expr& b) { return make(Op::Max, a, b); }
 Expr ifelse(const Expr& c, const Expr& a, const Expr& b) { return make(Op::IfElse, c, a, b); }
+Expr no_event(const Expr& e) { return e.op() == Op::NoEvent ? e : make(Op::NoEvent, e); }
 
 namespace {
 // Visited marks by node id with a generation counter: no hashing and no
@@ -422,6 +425,7 @@ Expr derivative_rule(const Node* n, const std::function<Expr(int)>& d) {
     case Op::Min: return ifelse(a() < b(), d(0), d(1));
     case Op::Max: return ifelse(a() > b(), d(0), d(1));
     case Op::IfElse: return ifelse(a(), d(1), d(2));
+    case Op::NoEvent: return no_event(d(0));
     case Op::Sign: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::And:
     case Op::Or: case Op::Not: return Expr(0.0);
     default: throw std::logic_error(std::string("no derivative rule for ") + op_name(n->op));

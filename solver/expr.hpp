@@ -26,6 +26,8 @@ enum class Op : std::uint8_t {
   // conditions (1.0 = true, 0.0 = false)
   Lt, Le, Gt, Ge, And, Or, Not,
   IfElse,
+  // identity that marks its argument as event-free (Modelica's noEvent)
+  NoEvent,
 };
 
 struct Node {
@@ -116,6 +118,9 @@ Expr atan2(const Expr& y, const Expr& x);
 Expr min(const Expr& a, const Expr& b);
 Expr max(const Expr& a, const Expr& b);
 Expr ifelse(const Expr& condition, const Expr& if_true, const Expr& if_false);
+/// The value of e, evaluated literally: relations and abs/sign/min/max inside
+/// do not generate events (for expressions smooth enough without them).
+Expr no_event(const Expr& e);
 
 /// Time derivative. der(x) of a variable is the derivative symbol; of any other
 /// expression it is expanded by the chain rule (parameters are constant).

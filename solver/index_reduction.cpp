@@ -44,7 +44,8 @@ class IndexReducer {
       add_equation(dae_.equations[e].residual, e, -1, 0);
     if (static_cast<int>(eqs_.size()) != unknowns) return "skipped: not square";
     if (!pantelides()) return "gave up: structurally singular";
-    if (differentiated_ == 0) return "";
+    bool second_order = std::any_of(levels_.begin(), levels_.end(), [](const Level& l) { return l.order >= 2; });
+    if (differentiated_ == 0 && !second_order) return "";  // already index 1 and first order
     if (!select_dummies()) return "gave up: no nonsingular choice of dummy derivatives";
     write_back();
     return "";

@@ -142,13 +142,16 @@ void load(Tape& tape, int n, double t, double cj, const double* y, const double*
 
 }  // namespace
 
-void initialize(const CompiledModel& m, double t0, const std::vector<double>& parameters, double* y, double* yp) {
+void initialize(const CompiledModel& m, double t0, const std::vector<double>& parameters,
+                const std::vector<double>& modes, double* y, double* yp) {
   const InitializationPlan& plan = m.initialization;
   const int n = m.n;
   const int size = n + plan.n_states;
   Tape residual = m.residual, jacobian = m.jacobian, conditions = plan.residuals, condition_jacobian = plan.jacobian;
-  for (Tape* t : {&residual, &jacobian, &conditions, &condition_jacobian})
-    std::copy(parameters.begin(), parameters.end(), t->inputs() + 2 + 2 * n);
+  for (Tape* t : {&residual, &jacobian, &conditions, &condition_jacobian}) {
+    std::copy(parameters.begin(), parameters.end(), t->inputs() + m.parameter_register());
+    std::copy(modes.begin(), modes.end(), t->inputs() + m.mode_register());
+  }
   std::vector<int> slot_of_state(plan.n_states);
   for (int s = 0; s < n; ++s)
     if (plan.state_of_slot[s] >= 0) slot_of_state[plan.state_of_slot[s]] = s;

@@ -45,7 +45,7 @@ InitializationPlan plan_initialization(const CompiledModel& model);
 
 /// Solves for y and y' at t0 (inputs: start values in y). Throws ModelError
 /// naming conditions when they conflict or the iteration does not converge.
-void initialize(const CompiledModel& model, double t0, const std::vector<double>& parameters, double* y,
-                double* yp);
+void initialize(const CompiledModel& model, double t0, const std::vector<double>& parameters,
+                const std::vector<double>& modes, double* y, double* yp);
 
 }  // namespace acausal

@@ -186,8 +186,7 @@ std::string structural_diagnosis(const DaeSystem& dae, const StructuralSystem& s
   else
     msg << "is structurally singular: " << n_eq_l
         << " equations for as many unknowns, but some equations fix the same unknowns while others are left "
-           "undetermined (constraints between states make the DAE index > 1, which needs index reduction, "
-           "not available yet)";
+           "undetermined (index reduction could not resolve it)";
   if (!under.empty())
     msg << ";\n  nothing determines (one more equation or connection is needed among): " << name_list(under, 10);
   if (!over.empty()) {
@@ -210,7 +209,7 @@ StructuralSystem match_equations(DaeSystem& dae) {
       if (leaf->op != Op::Der) continue;
       if (leaf->arg[0]->op == Op::Der)
         throw ModelError("second derivative " + dae.print(Expr(leaf)) + " in " + dae.describe(eq) +
-                         ": index reduction is not available yet; write the model in first-order form");
+                         ": left after index reduction (report this model: it should not happen)");
       differentiated[dae.variable_index(leaf)] = true;
     }
   s.unknown_of_variable.assign(n_var, -1);

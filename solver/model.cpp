@@ -5,6 +5,7 @@
 
 #include "solver/alias_elimination.hpp"
 #include "solver/evaluation.hpp"
+#include "solver/events.hpp"
 #include "solver/flatten.hpp"
 #include "solver/index_reduction.hpp"
 #include "solver/matching.hpp"
@@ -39,6 +40,7 @@ Simulator Model::compile() const {
   reduce_index(dae);
   StructuralSystem structure = match_equations(dae);
   sort_and_eliminate(dae, structure);
+  extract_events(dae);
   return Simulator(std::make_shared<const CompiledModel>(build_evaluation(std::move(dae))));
 }
 

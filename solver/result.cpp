@@ -32,13 +32,15 @@ std::vector<std::vector<double>> Result::columns(const std::vector<std::string>&
   }
   Tape tape = m.observer(values);
   double* in = tape.inputs();
-  std::copy(parameters_.begin(), parameters_.end(), in + 2 + 2 * m.n);
+  std::copy(parameters_.begin(), parameters_.end(), in + m.parameter_register());
   std::vector<std::vector<double>> out(names.size(), std::vector<double>(time_.size()));
   for (std::size_t row = 0; row < time_.size(); ++row) {
     in[0] = time_[row];
     in[1] = 0.0;
     std::memcpy(in + 2, y_.data() + row * m.n, sizeof(double) * m.n);
     std::memcpy(in + 2 + m.n, yp_.data() + row * m.n, sizeof(double) * m.n);
+    const std::size_t n_modes = m.dae.modes.size();
+    if (n_modes) std::memcpy(in + m.mode_register(), modes_.data() + row * n_modes, sizeof(double) * n_modes);
     tape.run();
     for (std::size_t c = 0; c < names.size(); ++c) out[c][row] = tape.output(c);
   }

@@ -35,6 +35,8 @@ class Result {
   /// Every variable name, in model order.
   std::vector<std::string> names() const;
   const SolverStatistics& statistics() const { return statistics_; }
+  /// Instants of time and state events; each appears twice in time(): before and after.
+  const std::vector<double>& event_times() const { return event_times_; }
 
   /// Writes a CSV (time first, then `columns` or every variable). The file
   /// appears complete or not at all: written to a temporary, then renamed.
@@ -49,6 +51,8 @@ class Result {
   std::vector<double> parameters_;
   std::vector<double> time_;
   std::vector<double> y_, yp_;  // one row of n values per output time
+  std::vector<double> event_times_;
+  std::vector<double> modes_;  // the frozen relations, one row per output time
   SolverStatistics statistics_;
 };
 

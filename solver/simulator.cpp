@@ -8,6 +8,7 @@
 #include <sunmatrix/sunmatrix_dense.h>
 #include <sunmatrix/sunmatrix_sparse.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -77,16 +78,27 @@ struct Sundials {
 // Callback state: tapes with their own registers, so runs are independent.
 struct Integration {
   const CompiledModel* model;
-  Tape residual, jacobian;
+  Tape residual, jacobian, indicators;
   bool sparse = false;
   std::string last_message;
 
-  void load(double t, double cj, const double* y, const double* yp, Tape& tape) const {
+  static void load(const CompiledModel& m, double t, double cj, const double* y, const double* yp, Tape& tape) {
     double* in = tape.inputs();
     in[0] = t;
     in[1] = cj;
-    std::memcpy(in + 2, y, sizeof(double) * model->n);
-    std::memcpy(in + 2 + model->n, yp, sizeof(double) * model->n);
+    std::memcpy(in + 2, y, sizeof(double) * m.n);
+    std::memcpy(in + 2 + m.n, yp, sizeof(double) * m.n);
+  }
+  void load(double t, double cj, const double* y, const double* yp, Tape& tape) const {
+    load(*model, t, cj, y, yp, tape);
+  }
+
+  static int root_fn(double t, N_Vector y, N_Vector yp, double* g, void* user) {
+    auto* self = static_cast<Integration*>(user);
+    self->load(t, 0.0, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), self->indicators);
+    self->indicators.run();
+    for (std::size_t i = 0; i < self->indicators.n_outputs(); ++i) g[i] = self->indicators.output(i);
+    return 0;
   }
 
   static int residual_fn(double t, N_Vector y, N_Vector yp, N_Vector rr, void* user) {
@@ -161,16 +173,49 @@ Result Simulator::simulate(const SimulationOptions& options) const {
                 (options.linear_solver == LinearSolver::automatic && n > options.dense_threshold);
   stats.linear_solver = sparse ? "klu" : "dense";
 
-  Integration integ{&m, m.residual, m.jacobian, sparse, {}};
-  for (Tape* tape : {&integ.residual, &integ.jacobian})
-    std::copy(parameters_.begin(), parameters_.end(), tape->inputs() + 2 + 2 * n);
+  Integration integ{&m, m.residual, m.jacobian, m.indicators, sparse, {}};
+  const int n_modes = static_cast<int>(m.dae.modes.size());
+  std::vector<double> modes(n_modes, 0.0);
+  Tape relations = m.relations;
+  for (Tape* tape : {&integ.residual, &integ.jacobian, &integ.indicators, &relations})
+    std::copy(parameters_.begin(), parameters_.end(), tape->inputs() + m.parameter_register());
+  auto set_modes = [&] {
+    for (Tape* tape : {&integ.residual, &integ.jacobian})
+      std::copy(modes.begin(), modes.end(), tape->inputs() + m.mode_register());
+  };
+
+  // Time events: instants known from the parameters, hit exactly.
+  std::vector<double> time_events;
+  for (const auto& mode : m.dae.modes) {
+    if (!mode.time_event) continue;
+    double te = evaluate(mode.event_time, leaf_value);
+    if (std::isfinite(te) && te > options.t_start && te < options.t_end) time_events.push_back(te);
+  }
+  std::sort(time_events.begin(), time_events.end());
+  time_events.erase(std::unique(time_events.begin(), time_events.end()), time_events.end());
+
+  const long n_outputs =
+      static_cast<long>(std::ceil((options.t_end - options.t_start) / options.output_interval - 1e-9));
+  auto output_time = [&](long k) { return std::min(options.t_start + k * options.output_interval, options.t_end); };
+  if (n == 0) {  // nothing to integrate: every variable is a function of time and parameters
+    for (long k = 0; k <= n_outputs; ++k) {
+      result.time_.push_back(output_time(k));
+      for (int i = 0; i < n_modes; ++i)  // relations of time and parameters only
+        result.modes_.push_back(evaluate(m.dae.modes[i].relation, [&](const Node* leaf) {
+          return leaf->op == Op::Time ? output_time(k) : parameters_[m.dae.parameter_of.at(leaf)];
+        }) != 0.0 ? 1.0 : 0.0);
+    }
+    return result;
+  }
 
   Sundials s;
+  auto fail = [&](const std::string& what, int flag, double t) {
+    throw SimulationError("simulate(" + model_name + "): " + what + " at t = " + format_number(t) + ": " +
+                              flag_name(flag) + (integ.last_message.empty() ? "" : " (" + integ.last_message + ")"),
+                          t, flag, integ.last_message, result);
+  };
   auto check = [&](int flag, const char* what) {
-    if (flag < 0)
-      throw SimulationError("simulate(" + model_name + "): " + what + " failed: " + flag_name(flag) +
-                                (integ.last_message.empty() ? "" : " (" + integ.last_message + ")"),
-                            options.t_start, flag, integ.last_message, result);
+    if (flag < 0) fail(std::string(what) + " failed", flag, options.t_start);
   };
   if (SUNContext_Create(nullptr, &s.context) != 0) throw std::runtime_error("SUNContext_Create failed");
   s.y = N_VNew_Serial(n, s.context);
@@ -188,6 +233,7 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     result.time_.push_back(t);
     result.y_.insert(result.y_.end(), y, y + n);
     result.yp_.insert(result.yp_.end(), yp, yp + n);
+    result.modes_.insert(result.modes_.end(), modes.begin(), modes.end());
   };
   auto statistics = [&] {
     long v = 0;
@@ -197,6 +243,20 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     IDAGetNumNonlinSolvIters(s.ida, &v), stats.nonlinear_iterations = v;
     IDAGetNumNonlinSolvConvFails(s.ida, &v), stats.nonlinear_convergence_failures = v;
     IDAGetNumErrTestFails(s.ida, &v), stats.error_test_failures = v;
+  };
+  // Relations evaluated from the current values (at t0 and at time events).
+  auto evaluate_relations = [&](double t, bool only_time_events) {
+    bool changed = false;
+    Integration::load(m, t, 0.0, y, yp, relations);
+    relations.run();
+    for (int k = 0; k < n_modes; ++k) {
+      if (only_time_events && !m.dae.modes[k].time_event) continue;
+      double value = relations.output(k) != 0.0 ? 1.0 : 0.0;
+      changed |= value != modes[k];
+      modes[k] = value;
+    }
+    set_modes();
+    return changed;
   };
 
   auto t_init = std::chrono::steady_clock::now();
@@ -208,8 +268,8 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   check(IDASStolerances(s.ida, options.rtol, options.atol), "IDASStolerances");
   check(IDASetId(s.ida, s.id), "IDASetId");
   check(IDASetMaxNumSteps(s.ida, options.max_steps), "IDASetMaxNumSteps");
+  check(IDASetSuppressAlg(s.ida, SUNTRUE), "IDASetSuppressAlg");
   if (options.max_step > 0) check(IDASetMaxStep(s.ida, options.max_step), "IDASetMaxStep");
-  check(IDASetStopTime(s.ida, options.t_end), "IDASetStopTime");
   if (sparse) {
     s.matrix = SUNSparseMatrix(n, n, static_cast<sunindextype>(m.row_index.size()), CSC_MAT, s.context);
     s.solver = SUNLinSol_KLU(s.y, s.matrix, s.context);
@@ -220,49 +280,84 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   if (!s.matrix || !s.solver) throw std::runtime_error("could not create the linear solver");
   check(IDASetLinearSolver(s.ida, s.solver, s.matrix), "IDASetLinearSolver");
   check(IDASetJacFn(s.ida, &Integration::jacobian_fn), "IDASetJacFn");
+  if (!m.state_event_modes.empty())
+    check(IDARootInit(s.ida, static_cast<int>(m.state_event_modes.size()), &Integration::root_fn), "IDARootInit");
 
-  // Consistent initial values: states stay at their start values; algebraic
-  // unknowns and all derivatives are computed.
-  double first_output = std::min(options.t_start + options.output_interval, options.t_end);
-  if (n > 0 && m.initialization.custom) {
-    initialize(m, options.t_start, parameters_, y, yp);
-    check(IDAReInit(s.ida, options.t_start, s.y, s.yp), "IDAReInit");
-  } else if (n > 0) {
-    int flag = IDACalcIC(s.ida, IDA_YA_YDP_INIT, first_output);
+  // Consistent values after the start or an event: the initialization plan at
+  // t0 when it needs one, otherwise states stay and IDA computes the rest.
+  auto make_consistent = [&](double t, bool at_start) {
+    double t_next = std::min(t + options.output_interval, options.t_end);
+    if (at_start && m.initialization.custom) {
+      initialize(m, t, parameters_, modes, y, yp);
+      check(IDAReInit(s.ida, t, s.y, s.yp), "IDAReInit");
+      return;
+    }
+    check(IDAReInit(s.ida, t, s.y, s.yp), "IDAReInit");
+    check(IDASetStopTime(s.ida, t_next), "IDASetStopTime");
+    int flag = IDACalcIC(s.ida, IDA_YA_YDP_INIT, t_next);
     if (flag < 0) {
       statistics();
-      throw SimulationError("simulate(" + model_name + "): could not find consistent initial values at t = " +
-                                format_number(options.t_start) + ": " + flag_name(flag) +
-                                (integ.last_message.empty() ? "" : " (" + integ.last_message + ")"),
-                            options.t_start, flag, integ.last_message, result);
+      fail(at_start ? "could not find consistent initial values" : "could not re-initialize after an event", flag, t);
     }
     check(IDAGetConsistentIC(s.ida, s.y, s.yp), "IDAGetConsistentIC");
-  }
+  };
+  evaluate_relations(options.t_start, false);
+  make_consistent(options.t_start, true);
+  // Relations that depend on the solved initial values may switch once more.
+  for (int pass = 0; pass < 5 && n_modes > 0 && evaluate_relations(options.t_start, false); ++pass)
+    make_consistent(options.t_start, true);
   record(options.t_start);
   auto t_integrate = std::chrono::steady_clock::now();
   stats.initialization_seconds = std::chrono::duration<double>(t_integrate - t_init).count();
 
-  const long n_outputs = static_cast<long>(std::ceil((options.t_end - options.t_start) / options.output_interval - 1e-9));
-  for (long k = 1; k <= n_outputs; ++k) {
-    double tout = std::min(options.t_start + k * options.output_interval, options.t_end);
-    double t_reached = tout;
-    if (n > 0) {
-      int flag = IDASolve(s.ida, tout, &t_reached, s.y, s.yp, IDA_NORMAL);
-      if (flag < 0) {
-        statistics();
-        double t_fail = t_reached;
-        IDAGetCurrentTime(s.ida, &t_fail);
-        stats.integration_seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - t_integrate).count();
-        throw SimulationError("simulate(" + model_name + "): the solver failed at t = " + format_number(t_fail) +
-                                  ": " + flag_name(flag) +
-                                  (integ.last_message.empty() ? "" : " (" + integ.last_message + ")"),
-                              t_fail, flag, integ.last_message, result);
+  std::size_t next_event = 0;
+  std::vector<int> roots(m.state_event_modes.size());
+  long k = 1;
+  double t = options.t_start;
+  while (k <= n_outputs) {
+    double tout = output_time(k);
+    // IDA stops exactly at the next time event (or the end) and interpolates outputs before it.
+    double t_stop = next_event < time_events.size() ? time_events[next_event] : options.t_end;
+    bool time_event_first = next_event < time_events.size() && t_stop <= tout;
+    check(IDASetStopTime(s.ida, t_stop), "IDASetStopTime");
+    int flag = IDASolve(s.ida, std::min(tout, t_stop), &t, s.y, s.yp, IDA_NORMAL);
+    if (flag < 0) {
+      statistics();
+      double t_fail = t;
+      IDAGetCurrentTime(s.ida, &t_fail);
+      stats.integration_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_integrate).count();
+      fail("the solver failed", flag, t_fail);
+    }
+    if (flag == IDA_ROOT_RETURN) {
+      record(t);  // left limit
+      IDAGetRootInfo(s.ida, roots.data());
+      for (std::size_t i = 0; i < roots.size(); ++i) {
+        if (roots[i] == 0) continue;
+        int mode = m.state_event_modes[i];
+        Op op = m.dae.modes[mode].relation.op();
+        // The indicator is lhs - rhs of the relation: its direction decides the new value.
+        modes[mode] = (op == Op::Gt || op == Op::Ge) == (roots[i] > 0) ? 1.0 : 0.0;
       }
+      set_modes();
+      make_consistent(t, false);
+      record(t);  // right limit
+      result.event_times_.push_back(t);
+      continue;
+    }
+    if (time_event_first) {
+      record(t);
+      evaluate_relations(t, true);
+      make_consistent(t, false);
+      record(t);
+      result.event_times_.push_back(t);
+      while (next_event < time_events.size() && time_events[next_event] <= t) ++next_event;
+      if (t_stop >= tout) ++k;  // the event fell on an output time: that row is recorded
+      continue;
     }
     record(tout);
+    ++k;
   }
-  if (n > 0) statistics();
+  statistics();
   stats.integration_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_integrate).count();
   return result;
 }

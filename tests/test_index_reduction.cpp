@@ -146,3 +146,22 @@ TEST_CASE("a chain of 1000 inertias joined by ideal gears compiles and simulates
   }
   CHECK(r["j0.a"].back() == Approx(1.0 / j_eq).epsilon(1e-6));
 }
+
+TEST_CASE("a second derivative written by the user becomes first order", "[index]") {
+  Model m("second_order");
+  Variable x = m.variable("x", {.unit = "m"});
+  m.equation(der(der(x)) == -4.0 * x);  // x'' = -omega^2 x, omega = 2
+  m.set_start("x", 1.0);
+  m.initial_equation(der(x) == 0.0);
+  SimulationOptions opt;
+  opt.t_end = 2.0;
+  opt.output_interval = 0.01;
+  opt.rtol = 1e-10;
+  opt.atol = 1e-12;
+  Result r = m.compile().simulate(opt);
+  auto xs = r["x"];
+  double worst = 0;
+  for (std::size_t k = 0; k < r.size(); ++k) worst = std::max(worst, std::fabs(xs[k] - std::cos(2.0 * r.time()[k])));
+  CHECK(worst < 1e-7);
+  CHECK(r.has("der(x)"));
+}

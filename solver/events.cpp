@@ -1,0 +1,129 @@
+#include "solver/events.hpp"
+
+#include <chrono>
+#include <unordered_map>
+
+namespace acausal {
+
+namespace {
+
+bool generates_event(Op op) {
+  switch (op) {
+    case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::Abs: case Op::Sign: case Op::Min: case Op::Max:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool time_varying(const Expr& e) {
+  bool varying = false;
+  for_each_postorder({e.node()}, [&](const Node* n) {
+    varying |= n->op == Op::Var || n->op == Op::Der || n->op == Op::Time;
+  });
+  return varying;
+}
+
+class EventExtractor {
+ public:
+  explicit EventExtractor(DaeSystem& dae) : dae_(dae) {}
+
+  void run() {
+    // Everything under no_event() is left alone.
+    std::vector<const Node*> quiet_roots;
+    std::vector<const Node*> roots;
+    for (const auto& eq : dae_.equations) roots.push_back(eq.residual.node());
+    for (const auto& v : dae_.variables)
+      if (v.definition) roots.push_back(v.definition);
+    for_each_postorder(roots, [&](const Node* n) {
+      if (n->op == Op::NoEvent) quiet_roots.push_back(n);
+    });
+    for_each_postorder(quiet_roots, [&](const Node* n) { quiet_.set(n, n); });
+    for (auto& eq : dae_.equations) eq.residual = rewrite(eq.residual);
+    // Observed variables read the same frozen relations, so event rows show both sides.
+    for (auto& v : dae_.variables)
+      if (v.definition) v.definition = rewrite(Expr(v.definition)).node();
+  }
+
+ private:
+  Expr rewrite(const Expr& e) {
+    for_each_postorder({e.node()}, [&](const Node* n) {
+      if (memo_.get(n)) return;
+      if (n->arity() == 0 || n->op == Op::Der || quiet_.get(n)) {
+        memo_.set(n, n);
+        return;
+      }
+      Expr x[3];
+      bool unchanged = true;
+      for (int i = 0; i < n->arity(); ++i) {
+        x[i] = Expr(memo_.get(n->arg[i]));
+        unchanged &= x[i].node() == n->arg[i];
+      }
+      Expr rebuilt = unchanged ? Expr(n)
+                     : n->arity() == 1 ? make(n->op, x[0])
+                     : n->arity() == 2 ? make(n->op, x[0], x[1])
+                                       : make(n->op, x[0], x[1], x[2]);
+      if (generates_event(n->op) && time_varying(Expr(n))) rebuilt = with_mode(n, x);
+      memo_.set(n, rebuilt.node());
+    });
+    return Expr(memo_.get(e.node()));
+  }
+
+  // The frozen form of an event-generating node; children already rewritten.
+  Expr with_mode(const Node* n, const Expr* x) {
+    Expr a(n->arg[0]);
+    Expr b = n->arity() > 1 ? Expr(n->arg[1]) : Expr(0.0);
+    switch (n->op) {
+      case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: return mode(Expr(n), a - b);
+      case Op::Abs: return ifelse(mode(a >= 0.0, a), x[0], -x[0]);
+      case Op::Sign: return ifelse(mode(a > 0.0, a), 1.0, ifelse(mode(a < 0.0, a), -1.0, 0.0));
+      case Op::Min: return ifelse(mode(a < b, a - b), x[0], x[1]);
+      case Op::Max: return ifelse(mode(a > b, a - b), x[0], x[1]);
+      default: return Expr(n);
+    }
+  }
+
+  Expr mode(const Expr& relation, const Expr& indicator) {
+    if (auto it = mode_of_.find(relation.node()); it != mode_of_.end()) return Expr(it->second);
+    EventMode m;
+    m.symbol = make_parameter_symbol("mode" + std::to_string(dae_.modes.size())).node();
+    m.relation = relation;
+    m.indicator = indicator;
+    m.description = dae_.print(relation);
+    // Time events: indicator = c*time + p with c a nonzero number, p parametric.
+    Expr slope = diff(indicator, time_symbol());
+    bool only_time = unknown_leaves(indicator).empty();
+    if (only_time && slope.is_const() && slope.value() != 0.0) {
+      Rewriter at_zero([](const Node* leaf) { return leaf->op == Op::Time ? Expr(0.0).node() : nullptr; });
+      Expr offset = at_zero(indicator);
+      if (is_parametric(offset)) {
+        m.time_event = true;
+        m.event_time = -offset / slope;
+      }
+    }
+    mode_of_[relation.node()] = m.symbol;
+    dae_.modes.push_back(std::move(m));
+    return Expr(dae_.modes.back().symbol);
+  }
+
+  DaeSystem& dae_;
+  std::unordered_map<const Node*, const Node*> mode_of_;  // relation -> mode symbol
+  NodeMemo quiet_;
+  NodeMemo memo_;
+};
+
+}  // namespace
+
+void extract_events(DaeSystem& dae) {
+  auto t0 = std::chrono::steady_clock::now();
+  EventExtractor(dae).run();
+  long time_events = 0;
+  for (const auto& m : dae.modes) time_events += m.time_event;
+  PassReport& r = dae.report.add("events");
+  r.counts = {{"modes", static_cast<long>(dae.modes.size())},
+              {"time_events", time_events},
+              {"state_events", static_cast<long>(dae.modes.size()) - time_events}};
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace acausal

@@ -1,0 +1,109 @@
+// Time events hit exactly, state events located by root finding, both sides recorded.
+#include <catch2/catch.hpp>
+
+#include <acausal/acausal.hpp>
+
+#include <cmath>
+
+using namespace acausal;
+
+TEST_CASE("torque step through an ideal rolling wheel against quadratic drag: v = 5 tanh(t - 0.1)", "[events]") {
+  Model m("rolling_wheel");
+  auto& torque = m.add<rotational::TorqueStep>("torqueStep",
+                                               {{"stepTorque", 10.0}, {"offsetTorque", 0.0}, {"startTime", 0.1}});
+  auto& inertia = m.add<rotational::Inertia>("inertia", {{"J", 1.0}});
+  auto& wheel = m.add<rotational::IdealRollingWheel>("wheel", {{"radius", 1.0}});
+  auto& mass = m.add<translational::Mass>("mass", {{"m", 1.0}});
+  auto& drag = m.add<translational::QuadraticSpeedDependentForce>(
+      "drag", {{"f_nominal", -10.0}, {"v_nominal", 5.0}, {"ForceDirection", 1.0}});
+  m.connect(torque.flange, inertia.flange_a);
+  m.connect(inertia.flange_b, wheel.flangeR);
+  m.connect(wheel.flangeT, mass.flange_a);
+  m.connect(mass.flange_b, drag.flange);
+  m.set_start("inertia.phi", 0.0);
+  m.set_start("inertia.w", 0.0);
+  Simulator sim = m.compile();
+  INFO(sim.report().str());
+  CHECK(sim.report().count("events", "time_events") == 1);
+  SimulationOptions opt;
+  opt.t_end = 5.0;
+  opt.output_interval = 1e-3;
+  opt.rtol = 1e-9;
+  opt.atol = 1e-11;
+  Result r = sim.simulate(opt);
+  REQUIRE(r.event_times().size() == 1);
+  CHECK(r.event_times()[0] == 0.1);  // exactly: the solver stops there
+  auto v = r["mass.v"];
+  double worst = 0;
+  for (std::size_t k = 0; k < r.size(); ++k) {
+    double t = r.time()[k];
+    if (t < 0.1 || (t == 0.1 && k + 1 < r.size() && r.time()[k + 1] == 0.1)) {
+      CHECK(v[k] == 0.0);  // exactly at rest before the step (and at its left limit)
+    } else {
+      worst = std::max(worst, std::fabs(v[k] - 5.0 * std::tanh(t - 0.1)));
+    }
+  }
+  CHECK(worst < 1e-5);
+  // Both sides of the event are in the output.
+  auto tau = r["torqueStep.tau"];
+  std::size_t at = 0;
+  while (r.time()[at] < 0.1) ++at;
+  CHECK(tau[at] == 0.0);
+  CHECK(r.time()[at + 1] == 0.1);
+  CHECK(tau[at + 1] == 10.0);
+}
+
+namespace {
+// A spring-damper that pushes only while the body is below the ground (s < 0).
+struct Ground : Component {
+  translational::Flange flange{*this, "flange"};
+  Parameter c = parameter("c", 1e5, {.unit = "N/m", .min = 0});
+  Parameter d = parameter("d", 50.0, {.unit = "N.s/m", .min = 0});
+  Variable f = variable("f", {.unit = "N"});
+  explicit Ground(std::string name) : Component(std::move(name)) {
+    Expr s = flange.s;
+    equation(f == ifelse(s < 0.0, -c * s - d * der(flange.s), 0.0));  // f pushes the body up
+    equation(flange.f == -f);
+  }
+};
+}  // namespace
+
+TEST_CASE("a falling mass meets a contact spring at the closed-form time (state event)", "[events]") {
+  const double g = 9.81, h = 1.0, mass_kg = 2.0;
+  Model m("drop");
+  auto& body = m.add<translational::Mass>("body", {{"m", mass_kg}});
+  auto& weight = m.add<blocks::Constant>("weight", {{"k", -mass_kg * g}});
+  auto& force = m.add<translational::Force>("gravity");
+  auto& ground = m.add<Ground>("ground");
+  m.connect(weight.y, force.f);
+  m.connect(force.flange, body.flange_a);
+  m.connect(body.flange_b, ground.flange);
+  m.set_start("body.s", h);
+  m.set_start("body.v", 0.0);
+  Simulator sim = m.compile();
+  CHECK(sim.report().count("events", "state_events") == 1);
+  SimulationOptions opt;
+  opt.t_end = 0.6;
+  opt.output_interval = 0.01;
+  opt.rtol = 1e-10;
+  opt.atol = 1e-12;
+  Result r = sim.simulate(opt);
+  REQUIRE(r.event_times().size() >= 2);  // touch down, lift off
+  const double t_contact = std::sqrt(2 * h / g);
+  CHECK(std::fabs(r.event_times()[0] - t_contact) < 1e-6);
+  CHECK(r.event_times()[1] > t_contact);
+  CHECK(r.event_times()[1] < t_contact + 0.05);  // a stiff contact is brief
+  // During contact the ground pushes up; it bounces back, losing energy in the damper.
+  auto s = r["body.s"], v = r["body.v"], f = r["ground.f"];
+  double deepest = 0, peak_force = 0;
+  for (std::size_t k = 0; k < r.size(); ++k) {
+    deepest = std::min(deepest, s[k]);
+    peak_force = std::max(peak_force, f[k]);
+    if (r.time()[k] < t_contact) CHECK(f[k] == 0.0);
+  }
+  CHECK(deepest < 0.0);
+  CHECK(deepest > -0.05);
+  CHECK(peak_force > mass_kg * g);
+  CHECK(v.back() < std::sqrt(2 * g * h));
+  CHECK(s.back() > 0.0);
+}
