@@ -48,7 +48,6 @@ class EventExtractor {
  private:
   Expr rewrite(const Expr& e) {
     for_each_postorder({e.node()}, [&](const Node* n) {
-      if (memo_.get(n)) return;
       if (n->arity() == 0 || n->op == Op::Der || quiet_.get(n)) {
         memo_.set(n, n);
         return;
@@ -65,7 +64,7 @@ class EventExtractor {
                                        : make(n->op, x[0], x[1], x[2]);
       if (generates_event(n->op) && time_varying(Expr(n))) rebuilt = with_mode(n, x);
       memo_.set(n, rebuilt.node());
-    });
+    }, [&](const Node* n) { return memo_.get(n) != nullptr; });
     return Expr(memo_.get(e.node()));
   }
 

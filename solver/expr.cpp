@@ -337,7 +337,8 @@ void NodeMemo::set(const Node* n, const Node* v) {
 }
 
 void for_each_postorder(const std::vector<const Node*>& roots,
-                        const std::function<void(const Node*)>& visit) {
+                        const std::function<void(const Node*)>& visit,
+                        const std::function<bool(const Node*)>& done) {
   if (marks_in_use == mark_pool.size()) mark_pool.push_back(std::make_unique<VisitMarks>());
   VisitMarks& marks = *mark_pool[marks_in_use++];
   struct Release {
@@ -350,7 +351,12 @@ void for_each_postorder(const std::vector<const Node*>& roots,
   const std::uint32_t gen = marks.generation;
   auto seen = [&](const Node* n) {
     if (n->id >= marks.stamp.size()) marks.stamp.resize(std::max<std::size_t>(n->id + 1, marks.stamp.size() * 2), 0);
-    return marks.stamp[n->id] == gen;
+    if (marks.stamp[n->id] == gen) return true;
+    if (done && done(n)) {
+      marks.stamp[n->id] = gen;
+      return true;
+    }
+    return false;
   };
   auto& stack = marks.stack;
   stack.clear();
@@ -466,7 +472,6 @@ Expr diff(const Expr& e, const Expr& wrt) {
 Expr Rewriter::operator()(const Expr& e) {
   if (const Node* done = memo_.get(e.node())) return Expr(done);
   for_each_postorder({e.node()}, [&](const Node* n) {
-    if (memo_.get(n)) return;
     if (n->arity() == 0 || n->op == Op::Der) {
       const Node* replaced = leaf_(n);
       if (replaced) {
@@ -481,7 +486,7 @@ Expr Rewriter::operator()(const Expr& e) {
     bool unchanged = true;
     for (int i = 0; i < n->arity(); ++i) unchanged &= memo_.get(n->arg[i]) == n->arg[i];
     memo_.set(n, unchanged ? n : rebuild(n, memo_).node());  // most of a model is untouched
-  });
+  }, [&](const Node* n) { return memo_.get(n) != nullptr; });
   return Expr(memo_.get(e.node()));
 }
 

@@ -135,9 +135,12 @@ double apply(Op op, double a, double b = 0.0, double c = 0.0);
 
 // --- traversal and rewriting (iterative: expression depth is unbounded) ---
 
-/// Calls visit(node) once per distinct node reachable from roots, children first.
+/// Calls visit(node) once per distinct node reachable from roots, children
+/// first. Nodes for which `done` returns true are neither visited nor entered
+/// (memoized rewrites use it to stay linear over many overlapping expressions).
 void for_each_postorder(const std::vector<const Node*>& roots,
-                        const std::function<void(const Node*)>& visit);
+                        const std::function<void(const Node*)>& visit,
+                        const std::function<bool(const Node*)>& done = nullptr);
 
 /// A node -> node map indexed by node id (no hashing); instances must be
 /// destroyed in reverse order of construction (scoped locals are).

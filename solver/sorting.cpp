@@ -68,27 +68,94 @@ void sort_and_eliminate(DaeSystem& dae, const StructuralSystem& s) {
   std::vector<const Node*> raw(dae.variables.size(), nullptr);
   std::vector<int> solved_order;
   std::vector<bool> removed(n_eq, false);
+  std::vector<std::string> torn_names;
   std::size_t largest_block = 0;
-  for (const auto& block : blocks) {
-    largest_block = std::max(largest_block, block.size());
-    if (block.size() != 1) continue;
-    int e = block[0];
-    int u = s.matched_unknown[e];
-    if (s.unknown_is_derivative[u]) continue;  // IDA needs the derivatives of states
-    int v = s.unknown_variable[u];
+
+  // Solves equation e for variable v when it is linear in v with a coefficient
+  // that cannot depend on the solution (only such a pivot is safe to divide by).
+  auto try_solve = [&](int e, int v) {
     Expr x(dae.variables[v].symbol);
     const Expr& r = dae.equations[e].residual;
     Expr a = diff(r, x);
-    // Only a pivot that cannot depend on the solution is safe to divide by.
-    if (!a.is_const() && !is_parametric(a)) continue;
+    if (!a.is_const() && !is_parametric(a)) return false;
     double a_value = a.is_const() ? a.value() : evaluate(a, parameters);
-    if (!std::isfinite(a_value) || a_value == 0.0) continue;
+    if (!std::isfinite(a_value) || a_value == 0.0) return false;
     Rewriter zero([&](const Node* leaf) { return leaf == x.node() ? Expr(0.0).node() : nullptr; });
-    Expr b = zero(r);
-    raw[v] = (-b / a).node();
-    if (!a.is_const()) dae.nonzero_conditions.push_back({a, "solving " + dae.describe(dae.equations[e]) + " for " + dae.variables[v].name});
+    raw[v] = (-zero(r) / a).node();
+    if (!a.is_const())
+      dae.nonzero_conditions.push_back(
+          {a, "solving " + dae.describe(dae.equations[e]) + " for " + dae.variables[v].name});
     solved_order.push_back(v);
     removed[e] = true;
+    return true;
+  };
+
+  // Tearing, block by block: solve equations with one unknown left for it;
+  // when none is left, tear the unknown that appears in most open equations
+  // (it stays an IDA unknown) and go on. Derivatives of states always stay.
+  const std::size_t n_unknowns = s.unknown_variable.size();
+  std::vector<char> known(n_unknowns, false), in_block(n_unknowns, false);
+  std::vector<int> open_count(n_eq, 0);
+  std::vector<std::vector<int>> equations_with(n_unknowns);
+  for (const auto& block : blocks) {
+    largest_block = std::max(largest_block, block.size());
+    std::vector<int> unknowns;
+    for (int e : block) {
+      unknowns.push_back(s.matched_unknown[e]);
+      in_block[s.matched_unknown[e]] = true;
+    }
+    for (int e : block)
+      for (int u : s.incidence[e])
+        if (in_block[u]) {
+          equations_with[u].push_back(e);
+          ++open_count[e];
+        }
+    std::vector<int> ready;
+    auto make_known = [&](int u) {
+      known[u] = true;
+      for (int e : equations_with[u])
+        if (!removed[e] && --open_count[e] == 1) ready.push_back(e);
+    };
+    std::size_t remaining = unknowns.size();
+    for (int u : unknowns)
+      if (s.unknown_is_derivative[u]) {  // IDA needs the derivatives of states
+        make_known(u);
+        --remaining;
+      }
+    for (int e : block)
+      if (open_count[e] == 1) ready.push_back(e);
+    while (remaining > 0) {
+      while (!ready.empty() && remaining > 0) {
+        int e = ready.back();
+        ready.pop_back();
+        if (removed[e] || open_count[e] != 1) continue;
+        int left = -1;
+        for (int u : s.incidence[e])
+          if (in_block[u] && !known[u]) left = u;
+        if (left < 0 || !try_solve(e, s.unknown_variable[left])) continue;
+        make_known(left);
+        --remaining;
+      }
+      if (remaining == 0) break;
+      int tear = -1;
+      std::size_t best = 0;
+      for (int u : unknowns) {
+        if (known[u]) continue;
+        std::size_t open = 0;
+        for (int e : equations_with[u]) open += !removed[e];
+        if (tear < 0 || open > best) {
+          tear = u;
+          best = open;
+        }
+      }
+      if (block.size() > 1) torn_names.push_back(dae.variables[s.unknown_variable[tear]].name);
+      make_known(tear);
+      --remaining;
+    }
+    for (int u : unknowns) {
+      in_block[u] = false;
+      equations_with[u].clear();
+    }
   }
 
   // Definitions refer only to variables solved before them, so one memoized
@@ -111,8 +178,15 @@ void sort_and_eliminate(DaeSystem& dae, const StructuralSystem& s) {
   PassReport& r = dae.report.add("sorting");
   r.counts = {{"blocks", static_cast<long>(blocks.size())},
               {"largest_block", static_cast<long>(largest_block)},
+              {"torn", static_cast<long>(torn_names.size())},
               {"solved_explicitly", static_cast<long>(solved_order.size())},
               {"equations_after", static_cast<long>(dae.equations.size())}};
+  if (!torn_names.empty()) {
+    std::string list;
+    for (std::size_t i = 0; i < torn_names.size() && i < 10; ++i) list += (i ? ", " : "") + torn_names[i];
+    if (torn_names.size() > 10) list += ", ...";
+    r.notes.push_back("torn variables (iterated by IDA within algebraic loops): " + list);
+  }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
