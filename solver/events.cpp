@@ -35,9 +35,12 @@ class EventExtractor {
     for (const auto& eq : dae_.equations) roots.push_back(eq.residual.node());
     for (const auto& v : dae_.variables)
       if (v.definition) roots.push_back(v.definition);
+    bool any_event = false;
     for_each_postorder(roots, [&](const Node* n) {
       if (n->op == Op::NoEvent) quiet_roots.push_back(n);
+      any_event |= generates_event(n->op);
     });
+    if (!any_event) return;
     for_each_postorder(quiet_roots, [&](const Node* n) { quiet_.set(n, n); });
     for (auto& eq : dae_.equations) eq.residual = rewrite(eq.residual);
     // Observed variables read the same frozen relations, so event rows show both sides.
