@@ -30,6 +30,7 @@ build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
 run: build
+	./$(BUILD)/examples/rolling_wheel
 	./$(BUILD)/examples/spring_mass_damper
 
 test: build
