@@ -5,7 +5,8 @@ BUILD ?= build
 BUILD_SANITIZE ?= build-sanitize
 PREFIX ?= /usr/local
 JOBS ?= 2
-DEBIAN_PACKAGES := build-essential cmake libsundials-dev libsuitesparse-dev libeigen3-dev catch2 pybind11-dev python3-dev python3-numpy python3-pytest
+DEBIAN_PACKAGES := build-essential cmake libsundials-dev libsuitesparse-dev libeigen3-dev catch2 pybind11-dev \
+  python3-dev python3-numpy python3-pytest python3-pandas python3-matplotlib python3-distributed python3-tqdm python3-scipy
 
 .PHONY: all deps configure build run test test-sanitize bench install clean
 
@@ -22,7 +23,7 @@ deps:
 	fi
 
 $(BUILD)/CMakeCache.txt: | deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DPython3_EXECUTABLE=$(PYTHON)
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DPython_EXECUTABLE=$(PYTHON)
 
 configure: deps $(BUILD)/CMakeCache.txt
 
@@ -37,7 +38,7 @@ test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
 test-sanitize: deps
-	cmake -S . -B $(BUILD_SANITIZE) -DCMAKE_BUILD_TYPE=Debug -DACAUSAL_SANITIZE=ON -DPython3_EXECUTABLE=$(PYTHON)
+	cmake -S . -B $(BUILD_SANITIZE) -DCMAKE_BUILD_TYPE=Debug -DACAUSAL_SANITIZE=ON -DACAUSAL_PYTHON=OFF
 	cmake --build $(BUILD_SANITIZE) -j $(JOBS) --target acausal_tests
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ./$(BUILD_SANITIZE)/tests/acausal_tests
 

@@ -77,6 +77,7 @@ std::string Component::path() const {
 }
 
 std::string Component::type_name() const {
+  if (!type_name_.empty()) return type_name_;
   int status = 0;
   const char* mangled = typeid(*this).name();
   char* demangled = abi::__cxa_demangle(mangled, nullptr, nullptr, &status);
@@ -107,23 +108,35 @@ VariableDecl* Component::find_variable(const std::string& local_name) {
 Component& Component::add_component(std::unique_ptr<Component> child, const ParameterValues& values) {
   check_child_name(child->name());
   Component& ref = *child;
-  adopt(std::move(child), values);
+  adopt(ref, std::move(child), values);
   return ref;
 }
 
-void Component::adopt(std::unique_ptr<Component> child, const ParameterValues& values) {
-  if (child->parent_) throw ModelError("component '" + child->name() + "' already belongs to a model");
-  child->parent_ = this;
-  Component& c = *child;
-  children_.push_back(std::move(child));
-  child_by_name_[c.name()] = &c;
+Component& Component::add_external(Component& child) {
+  check_child_name(child.name());
+  adopt(child, nullptr, {});
+  return child;
+}
+
+Connector& Component::keep_connector(std::unique_ptr<Connector> connector) {
+  if (&connector->owner() != this)
+    throw ModelError("connector " + connector->path() + " belongs to another component than '" + name_ + "'");
+  owned_connectors_.push_back(std::move(connector));
+  return *owned_connectors_.back();
+}
+
+void Component::adopt(Component& c, std::unique_ptr<Component> owned, const ParameterValues& values) {
+  if (c.parent_) throw ModelError("component '" + c.name() + "' already belongs to a model");
+  c.parent_ = this;  // first, so that messages name the full path
   try {
     for (const auto& [name, value] : values) c.set_parameter(name, value);
   } catch (...) {
-    child_by_name_.erase(c.name());  // a failed add leaves the model as it was
-    children_.pop_back();
+    c.parent_ = nullptr;  // a failed add leaves the model as it was
     throw;
   }
+  children_.push_back(&c);
+  child_by_name_[c.name()] = &c;
+  if (owned) owned_children_.push_back(std::move(owned));
 }
 
 void check_parameter_value(const std::string& path, double value, const ParameterAttributes& a) {

@@ -130,6 +130,8 @@ class Component {
   std::string path() const;
   /// Class name for messages ("rotational::Inertia").
   virtual std::string type_name() const;
+  /// Overrides type_name() (components defined in Python give their class name).
+  void set_type_name(std::string name) { type_name_ = std::move(name); }
 
   /// Adds a sub-component constructed as T(name), then assigns parameter values by name.
   template <class T>
@@ -137,11 +139,16 @@ class Component {
     check_child_name(name);
     auto child = std::make_unique<T>(name);
     T& ref = *child;
-    adopt(std::move(child), values);
+    adopt(ref, std::move(child), values);
     return ref;
   }
-  /// Adds an already constructed sub-component (used by the Python bindings).
+  /// Adds an already constructed sub-component, owned from now on by this one.
   Component& add_component(std::unique_ptr<Component> child, const ParameterValues& values = {});
+  /// Adds a sub-component owned elsewhere (a component defined in Python); the
+  /// caller keeps it alive as long as this component.
+  Component& add_external(Component& child);
+  /// Keeps a connector created at run time (by the Python bindings) alive with its owner.
+  Connector& keep_connector(std::unique_ptr<Connector> connector);
 
   /// Joins two connectors of this component or of its direct sub-components.
   void connect(Connector& a, Connector& b);
@@ -161,7 +168,7 @@ class Component {
   const std::vector<Equation>& equations() const { return equations_; }
   const std::vector<Equation>& initial_equations() const { return initial_equations_; }
   const std::vector<Connector*>& connectors() const { return connectors_; }
-  const std::vector<std::unique_ptr<Component>>& children() const { return children_; }
+  const std::vector<Component*>& children() const { return children_; }
   const std::vector<std::pair<Connector*, Connector*>>& connections() const { return connections_; }
   Component* child(const std::string& name) const;
   VariableDecl* find_variable(const std::string& local_name);
@@ -169,16 +176,19 @@ class Component {
  private:
   friend class Connector;
   void check_child_name(const std::string& name) const;
-  void adopt(std::unique_ptr<Component> child, const ParameterValues& values);
+  void adopt(Component& child, std::unique_ptr<Component> owned, const ParameterValues& values);
 
   std::string name_;
+  std::string type_name_;
   Component* parent_ = nullptr;
   std::deque<VariableDecl> variables_;
   std::deque<ParameterDecl> parameters_;
   std::vector<Equation> equations_;
   std::vector<Equation> initial_equations_;
   std::vector<Connector*> connectors_;
-  std::vector<std::unique_ptr<Component>> children_;
+  std::vector<Component*> children_;
+  std::vector<std::unique_ptr<Component>> owned_children_;
+  std::vector<std::unique_ptr<Connector>> owned_connectors_;
   std::unordered_map<std::string, Component*> child_by_name_;
   std::vector<std::pair<Connector*, Connector*>> connections_;
 };

@@ -1,0 +1,46 @@
+"""acausal: equation-based component models, compiled to a DAE and integrated with SUNDIALS IDA.
+
+    import acausal as ac
+    from acausal import rotational, translational, blocks
+
+    m = ac.Model("rolling_wheel")
+    inertia = m.add(rotational.Inertia("inertia", J=1.0))
+    ...
+    sim = m.compile()
+    r = sim.simulate(t_end=5.0, output_interval=1e-3)
+    r.time, r["inertia.w"]
+"""
+from ._acausal import (  # noqa: F401  (the public API)
+    Connector,
+    Equation,
+    Expr,
+    ModelError,
+    Result,
+    SimulationError,
+    Simulator,
+    abs,
+    acos,
+    asin,
+    atan,
+    atan2,
+    cos,
+    cosh,
+    der,
+    exp,
+    ifelse,
+    log,
+    max,
+    min,
+    no_event,
+    sign,
+    sin,
+    sinh,
+    sqrt,
+    tan,
+    tanh,
+    time,
+)
+from .component import Component, Model, RealInput, RealOutput  # noqa: F401
+from . import blocks, rotational, translational  # noqa: F401
+from . import results as _results  # noqa: F401  (adds Result.to_pandas, Result.plot)
+from .sweep import sweep  # noqa: F401

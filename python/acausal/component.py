@@ -1,0 +1,77 @@
+"""Models and components: library components by keyword, components written in Python."""
+from . import _acausal
+
+
+class ConnectorKind:
+    """A connector type, for Component.connector(kind, name)."""
+
+    def __init__(self, key):
+        self._key = key
+
+    def __repr__(self):
+        return f"<connector type {self._key}>"
+
+
+RealInput = ConnectorKind("RealInput")
+RealOutput = ConnectorKind("RealOutput")
+
+
+class LibraryComponent:
+    """A library component to add to a model: its type, name and parameter values."""
+
+    def __init__(self, key, name, params):
+        self.key, self.name, self.params = key, name, params
+
+    def __repr__(self):
+        args = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
+        return f"{self.key}({self.name!r}{', ' if args else ''}{args})"
+
+
+def library_component(key):
+    """A constructor for a library component: checks keyword names at once."""
+    known = None
+
+    def make(name, **params):
+        nonlocal known
+        if known is None:
+            known = _acausal._library_parameters(key)
+        for k, v in params.items():
+            if k not in known:
+                raise ValueError(
+                    f"{key}('{name}'): unknown parameter '{k}'; its parameters are: {', '.join(known) or '(none)'}"
+                )
+            params[k] = float(v)
+        return LibraryComponent(key, name, params)
+
+    make.__name__ = key.split(".")[-1]
+    make.__qualname__ = key
+    make.__doc__ = f"The library component {key}; keyword arguments set its parameters."
+    return make
+
+
+def _add(parent, component):
+    if isinstance(component, LibraryComponent):
+        return parent._add_library(component.key, component.name, list(component.params.items()))
+    if isinstance(component, _acausal.Component):
+        component._set_type_name(type(component).__name__)
+        return parent._add_external(component)
+    raise TypeError(f"add() takes a library component (such as rotational.Inertia(...)) or a Component, "
+                    f"not {type(component).__name__}")
+
+
+class Component(_acausal.Component):
+    """Base of components written in Python: declare connectors, parameters and
+    variables, write equations; they compile to the same tape as C++ components."""
+
+    def connector(self, kind, name):
+        return _acausal._create_connector(kind._key, self, name)
+
+    def add(self, component):
+        return _add(self, component)
+
+
+class Model(_acausal.Model):
+    """The top-level model: add components, connect them, set start values, compile."""
+
+    def add(self, component):
+        return _add(self, component)

@@ -1,0 +1,318 @@
+// Thin pybind11 bindings: the modeling API, the component library, results.
+// Everything that is not a translation of the C++ API lives in Python.
+#include <pybind11/functional.h>
+#include <pybind11/numpy.h>
+#include <pybind11/operators.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <acausal/acausal.hpp>
+
+#include <functional>
+#include <limits>
+#include <map>
+
+namespace py = pybind11;
+using namespace acausal;
+
+namespace {
+
+// Library components by Python name: how to add one and which parameters it has.
+struct LibraryEntry {
+  std::function<Component&(Component&, const std::string&, const ParameterValues&)> add;
+  std::function<std::vector<std::string>()> parameters;
+};
+
+std::map<std::string, LibraryEntry>& library() {
+  static std::map<std::string, LibraryEntry> entries;
+  return entries;
+}
+
+template <class T>
+void register_component(const std::string& key) {
+  library()[key] = {
+      [](Component& parent, const std::string& name, const ParameterValues& values) -> Component& {
+        return parent.add<T>(name, values);
+      },
+      [] {
+        T probe("probe");
+        std::vector<std::string> names;
+        for (const auto& p : probe.parameters()) names.push_back(p.name);
+        return names;
+      }};
+}
+
+// Connector kinds creatable from Python components.
+std::map<std::string, std::function<std::unique_ptr<Connector>(Component&, const std::string&)>>& connector_kinds() {
+  static std::map<std::string, std::function<std::unique_ptr<Connector>(Component&, const std::string&)>> kinds;
+  return kinds;
+}
+
+template <class C>
+void register_connector(const std::string& key) {
+  connector_kinds()[key] = [](Component& owner, const std::string& name) { return std::make_unique<C>(owner, name); };
+}
+
+py::object attribute(Component& c, const std::string& name) {
+  for (Connector* k : c.connectors())
+    if (k->name() == name) return py::cast(k, py::return_value_policy::reference);
+  for (const auto& v : c.variables())
+    if (v.name == name) return py::cast(v.symbol);
+  for (const auto& p : c.parameters())
+    if (p.name == name) return py::cast(p.symbol);
+  if (Component* child = c.child(name)) return py::cast(child, py::return_value_policy::reference);
+  throw py::attribute_error("component '" + c.name() + "' has no connector, variable, parameter or component '" +
+                            name + "'");
+}
+
+Expr signal_value(const Connector& k) {
+  if (k.members().size() != 1 || !k.members()[0].name.empty())
+    throw py::type_error("connector " + k.path() + " is not a signal; use its members (e.g. ." +
+                         (k.members().empty() ? std::string("phi") : k.members()[0].name) + ")");
+  return k.members()[0].symbol;
+}
+
+py::array_t<double> to_numpy(std::vector<double>&& values) {
+  auto* owned = new std::vector<double>(std::move(values));
+  py::capsule free_when_done(owned, [](void* p) { delete static_cast<std::vector<double>*>(p); });
+  return py::array_t<double>(owned->size(), owned->data(), free_when_done);
+}
+
+py::dict statistics_dict(const SolverStatistics& s) {
+  py::dict d;
+  d["steps"] = s.steps;
+  d["residual_evaluations"] = s.residual_evaluations;
+  d["jacobian_evaluations"] = s.jacobian_evaluations;
+  d["nonlinear_iterations"] = s.nonlinear_iterations;
+  d["nonlinear_convergence_failures"] = s.nonlinear_convergence_failures;
+  d["error_test_failures"] = s.error_test_failures;
+  d["unknowns"] = s.unknowns;
+  d["linear_solver"] = s.linear_solver;
+  d["initialization_seconds"] = s.initialization_seconds;
+  d["integration_seconds"] = s.integration_seconds;
+  return d;
+}
+
+py::dict report_dict(const CompileReport& r) {
+  py::dict d;
+  py::list passes;
+  for (const auto& p : r.passes) {
+    py::dict pass;
+    pass["pass"] = p.pass;
+    pass["seconds"] = p.seconds;
+    py::dict counts;
+    for (const auto& [name, n] : p.counts) counts[py::str(name)] = n;
+    pass["counts"] = counts;
+    pass["notes"] = p.notes;
+    passes.append(pass);
+  }
+  d["passes"] = passes;
+  d["states"] = r.states;
+  d["algebraic"] = r.algebraic;
+  return d;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_acausal, m) {
+  m.doc() = "acausal: equation-based component models compiled to a DAE and integrated with SUNDIALS IDA";
+
+  py::register_exception<ModelError>(m, "ModelError", PyExc_ValueError);
+  static py::object simulation_error_type = [&] {
+    py::object t = py::reinterpret_steal<py::object>(
+        PyErr_NewException("acausal._acausal.SimulationError", PyExc_RuntimeError, nullptr));
+    m.attr("SimulationError") = t;
+    return t;
+  }();
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const SimulationError& e) {
+      py::object error = simulation_error_type(e.what());
+      error.attr("partial_result") = py::cast(e.partial_result());
+      error.attr("time_reached") = e.time_reached();
+      error.attr("return_code") = e.return_code();
+      error.attr("solver_message") = e.solver_message();
+      PyErr_SetObject(simulation_error_type.ptr(), error.ptr());
+    }
+  });
+
+  // --- expressions ---
+  py::class_<Expr>(m, "Expr")
+      .def(py::init<double>())
+      .def(py::init([](const Connector& k) { return signal_value(k); }))
+      .def("__repr__", &Expr::str)
+      .def("__str__", &Expr::str)
+      .def("__neg__", [](const Expr& a) { return -a; })
+      .def("__pos__", [](const Expr& a) { return a; })
+      .def("__abs__", [](const Expr& a) { return abs(a); })
+      .def("__add__", [](const Expr& a, const Expr& b) { return a + b; }, py::is_operator())
+      .def("__radd__", [](const Expr& a, double b) { return Expr(b) + a; }, py::is_operator())
+      .def("__sub__", [](const Expr& a, const Expr& b) { return a - b; }, py::is_operator())
+      .def("__rsub__", [](const Expr& a, double b) { return Expr(b) - a; }, py::is_operator())
+      .def("__mul__", [](const Expr& a, const Expr& b) { return a * b; }, py::is_operator())
+      .def("__rmul__", [](const Expr& a, double b) { return Expr(b) * a; }, py::is_operator())
+      .def("__truediv__", [](const Expr& a, const Expr& b) { return a / b; }, py::is_operator())
+      .def("__rtruediv__", [](const Expr& a, double b) { return Expr(b) / a; }, py::is_operator())
+      .def("__pow__", [](const Expr& a, const Expr& b) { return pow(a, b); }, py::is_operator())
+      .def("__rpow__", [](const Expr& a, double b) { return pow(Expr(b), a); }, py::is_operator())
+      .def("__lt__", [](const Expr& a, const Expr& b) { return a < b; }, py::is_operator())
+      .def("__le__", [](const Expr& a, const Expr& b) { return a <= b; }, py::is_operator())
+      .def("__gt__", [](const Expr& a, const Expr& b) { return a > b; }, py::is_operator())
+      .def("__ge__", [](const Expr& a, const Expr& b) { return a >= b; }, py::is_operator())
+      .def("__eq__", [](const Expr& a, const Expr& b) { return a == b; }, py::is_operator())
+      .def("__eq__", [](const Expr& a, double b) { return a == Expr(b); }, py::is_operator())
+      .def("__bool__", [](const Expr&) -> bool {
+        throw py::type_error("an acausal expression has no truth value; use ac.ifelse for conditions");
+      });
+  py::implicitly_convertible<double, Expr>();
+  py::implicitly_convertible<int, Expr>();
+  py::implicitly_convertible<Connector, Expr>();
+  py::class_<Equation>(m, "Equation")
+      .def_readonly("lhs", &Equation::lhs)
+      .def_readonly("rhs", &Equation::rhs)
+      .def("__repr__", [](const Equation& e) { return e.lhs.str() + " == " + e.rhs.str(); });
+
+  m.def("der", [](const Expr& e) { return der(e); });
+  m.def("sqrt", [](const Expr& e) { return sqrt(e); });
+  m.def("exp", [](const Expr& e) { return exp(e); });
+  m.def("log", [](const Expr& e) { return log(e); });
+  m.def("sin", [](const Expr& e) { return sin(e); });
+  m.def("cos", [](const Expr& e) { return cos(e); });
+  m.def("tan", [](const Expr& e) { return tan(e); });
+  m.def("asin", [](const Expr& e) { return asin(e); });
+  m.def("acos", [](const Expr& e) { return acos(e); });
+  m.def("atan", [](const Expr& e) { return atan(e); });
+  m.def("sinh", [](const Expr& e) { return sinh(e); });
+  m.def("cosh", [](const Expr& e) { return cosh(e); });
+  m.def("tanh", [](const Expr& e) { return tanh(e); });
+  m.def("abs", [](const Expr& e) { return abs(e); });
+  m.def("sign", [](const Expr& e) { return sign(e); });
+  m.def("atan2", [](const Expr& y, const Expr& x) { return atan2(y, x); });
+  m.def("min", [](const Expr& a, const Expr& b) { return min(a, b); });
+  m.def("max", [](const Expr& a, const Expr& b) { return max(a, b); });
+  m.def("ifelse", [](const Expr& c, const Expr& a, const Expr& b) { return ifelse(c, a, b); });
+  m.def("no_event", [](const Expr& e) { return no_event(e); });
+  m.attr("time") = time_symbol();
+
+  // --- connectors and components ---
+  py::class_<Connector>(m, "Connector")
+      .def_property_readonly("name", &Connector::name)
+      .def_property_readonly("type", &Connector::type)
+      .def_property_readonly("path", &Connector::path)
+      .def_property_readonly("value", &signal_value)
+      .def("__getattr__", [](const Connector& k, const std::string& member) -> Expr {
+        for (const auto& mem : k.members())
+          if (mem.name == member) return mem.symbol;
+        throw py::attribute_error("connector " + k.path() + " (" + k.type() + ") has no member '" + member + "'");
+      })
+      .def("__repr__", [](const Connector& k) { return "<" + k.type() + " " + k.path() + ">"; });
+  m.def("_create_connector", [](const std::string& kind, Component& owner, const std::string& name) -> Connector& {
+    auto it = connector_kinds().find(kind);
+    if (it == connector_kinds().end()) throw ModelError("unknown connector type '" + kind + "'");
+    return owner.keep_connector(it->second(owner, name));
+  }, py::return_value_policy::reference);
+
+  py::class_<Component>(m, "Component", py::dynamic_attr())
+      .def(py::init<std::string>())
+      .def_property_readonly("name", &Component::name)
+      .def_property_readonly("path", &Component::path)
+      .def("_set_type_name", &Component::set_type_name)
+      .def("variable",
+           [](Component& c, const std::string& name, const std::string& unit, double start, bool fixed, double nominal) {
+             return static_cast<Expr>(c.variable(name, {.unit = unit, .start = start, .fixed = fixed, .nominal = nominal}));
+           },
+           py::arg("name"), py::arg("unit") = "", py::arg("start") = 0.0, py::arg("fixed") = false,
+           py::arg("nominal") = 1.0)
+      .def("parameter",
+           [](Component& c, const std::string& name, double value, const std::string& unit, double min, double max) {
+             return static_cast<Expr>(c.parameter(name, value, {.unit = unit, .min = min, .max = max}));
+           },
+           py::arg("name"), py::arg("value"), py::arg("unit") = "",
+           py::arg("min") = -std::numeric_limits<double>::infinity(),
+           py::arg("max") = std::numeric_limits<double>::infinity())
+      .def("equation", &Component::equation)
+      .def("initial_equation", &Component::initial_equation)
+      .def("connect", &Component::connect)
+      .def("set_parameter", &Component::set_parameter)
+      .def("_add_library", [](Component& parent, const std::string& key, const std::string& name,
+                              const ParameterValues& values) -> Component& {
+        return library().at(key).add(parent, name, values);
+      }, py::return_value_policy::reference)
+      .def("_add_external", &Component::add_external, py::return_value_policy::reference, py::keep_alive<1, 2>())
+      .def("__getattr__", &attribute);
+  m.def("_library_parameters", [](const std::string& key) { return library().at(key).parameters(); });
+
+  py::class_<Model, Component>(m, "Model", py::dynamic_attr())
+      .def(py::init<std::string>())
+      .def("set_start", &Model::set_start, py::arg("path"), py::arg("value"), py::arg("fixed") = true)
+      .def("compile", &Model::compile);
+
+  // --- simulation ---
+  py::class_<Result>(m, "Result")
+      .def_property_readonly("time", [](py::object self) {
+        const Result& r = self.cast<const Result&>();
+        return py::array_t<double>(r.time().size(), r.time().data(), self);  // no copy: a view kept alive by r
+      })
+      .def("__getitem__", [](const Result& r, const std::string& name) {
+        if (!r.has(name)) throw py::key_error("result has no variable '" + name + "'");
+        return to_numpy(r[name]);
+      })
+      .def("__contains__", &Result::has)
+      .def("__len__", &Result::size)
+      .def_property_readonly("names", &Result::names)
+      .def_property_readonly("event_times", &Result::event_times)
+      .def_property_readonly("statistics", [](const Result& r) { return statistics_dict(r.statistics()); })
+      .def("write_csv", &Result::write_csv, py::arg("path"), py::arg("columns") = std::vector<std::string>{});
+
+  py::class_<Simulator>(m, "Simulator")
+      .def("set_parameter", &Simulator::set_parameter)
+      .def("parameter", &Simulator::parameter)
+      .def_property_readonly("parameter_names", &Simulator::parameter_names)
+      .def_property_readonly("report", [](const Simulator& s) { return report_dict(s.report()); })
+      .def("report_text", [](const Simulator& s) { return s.report().str(); })
+      .def("simulate",
+           [](const Simulator& s, double t_end, double output_interval, double rtol, double atol, double t_start,
+              const std::string& linear_solver) {
+             SimulationOptions o;
+             o.t_end = t_end;
+             o.output_interval = output_interval;
+             o.rtol = rtol;
+             o.atol = atol;
+             o.t_start = t_start;
+             if (linear_solver == "dense") o.linear_solver = LinearSolver::dense;
+             else if (linear_solver == "klu") o.linear_solver = LinearSolver::klu;
+             else if (linear_solver != "auto")
+               throw ModelError("linear_solver must be 'auto', 'dense' or 'klu', not '" + linear_solver + "'");
+             py::gil_scoped_release release;
+             return s.simulate(o);
+           },
+           py::arg("t_end") = 1.0, py::arg("output_interval") = 0.01, py::arg("rtol") = 1e-6, py::arg("atol") = 1e-8,
+           py::arg("t_start") = 0.0, py::arg("linear_solver") = "auto");
+
+  // --- the library ---
+  register_connector<rotational::Flange>("rotational.Flange");
+  register_connector<translational::Flange>("translational.Flange");
+  register_connector<RealInput>("RealInput");
+  register_connector<RealOutput>("RealOutput");
+  register_component<rotational::Inertia>("rotational.Inertia");
+  register_component<rotational::Spring>("rotational.Spring");
+  register_component<rotational::Damper>("rotational.Damper");
+  register_component<rotational::Fixed>("rotational.Fixed");
+  register_component<rotational::Torque>("rotational.Torque");
+  register_component<rotational::TorqueStep>("rotational.TorqueStep");
+  register_component<rotational::IdealGear>("rotational.IdealGear");
+  register_component<rotational::IdealRollingWheel>("rotational.IdealRollingWheel");
+  register_component<translational::Mass>("translational.Mass");
+  register_component<translational::Spring>("translational.Spring");
+  register_component<translational::Damper>("translational.Damper");
+  register_component<translational::Fixed>("translational.Fixed");
+  register_component<translational::Force>("translational.Force");
+  register_component<translational::QuadraticSpeedDependentForce>("translational.QuadraticSpeedDependentForce");
+  register_component<blocks::Constant>("blocks.Constant");
+  register_component<blocks::Sine>("blocks.Sine");
+  register_component<blocks::Step>("blocks.Step");
+  std::vector<std::string> names;
+  for (const auto& [key, entry] : library()) names.push_back(key);
+  m.attr("_library") = names;
+}

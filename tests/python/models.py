@@ -1,0 +1,46 @@
+"""Model builders shared by the Python tests (module level: picklable for process pools)."""
+import acausal as ac
+from acausal import blocks, rotational, translational
+
+
+def oscillator(m=2.0, c=50.0, d=3.0, F=10.0):
+    model = ac.Model("oscillator")
+    wall = model.add(translational.Fixed("wall"))
+    spring = model.add(translational.Spring("spring", c=c))
+    damper = model.add(translational.Damper("damper", d=d))
+    mass = model.add(translational.Mass("mass", m=m))
+    push = model.add(blocks.Constant("push", k=F))
+    force = model.add(translational.Force("force"))
+    model.connect(wall.flange, spring.flange_a)
+    model.connect(wall.flange, damper.flange_a)
+    model.connect(spring.flange_b, mass.flange_a)
+    model.connect(damper.flange_b, mass.flange_a)
+    model.connect(push.y, force.f)
+    model.connect(force.flange, mass.flange_b)
+    model.set_start("mass.s", 0.0)
+    model.set_start("mass.v", 0.0)
+    return model
+
+
+def rolling_wheel():
+    m = ac.Model("rolling_wheel")
+    torque = m.add(rotational.TorqueStep("torqueStep", stepTorque=10.0, offsetTorque=0.0, startTime=0.1))
+    inertia = m.add(rotational.Inertia("inertia", J=1.0))
+    wheel = m.add(rotational.IdealRollingWheel("wheel", radius=1.0))
+    mass = m.add(translational.Mass("mass", m=1.0))
+    drag = m.add(translational.QuadraticSpeedDependentForce("drag", f_nominal=-10.0, v_nominal=5.0))
+    m.connect(torque.flange, inertia.flange_a)
+    m.connect(inertia.flange_b, wheel.flangeR)
+    m.connect(wheel.flangeT, mass.flange_a)
+    m.connect(mass.flange_b, drag.flange)
+    m.set_start("inertia.phi", 0.0)
+    m.set_start("inertia.w", 0.0)
+    return m
+
+
+def final_position(result):
+    return float(result["mass.s"][-1])
+
+
+def peak_speed(result):
+    return float(result["mass.v"].max())

@@ -1,0 +1,113 @@
+"""Results as NumPy/pandas/PNG/CSV; every error is a Python exception naming the culprit."""
+import math
+
+import numpy as np
+import pytest
+
+import acausal as ac
+from acausal import blocks, rotational, translational
+
+from models import oscillator
+
+
+@pytest.fixture(scope="module")
+def result():
+    return oscillator().compile().simulate(t_end=2.0, output_interval=0.01)
+
+
+def test_arrays_names_and_statistics(result):
+    assert isinstance(result.time, np.ndarray) and result.time.shape == (201,)
+    assert result.time[-1] == pytest.approx(2.0)
+    assert "spring.f" in result.names and "spring.f" in result
+    f = result["spring.f"]
+    assert np.allclose(f, 50.0 * result["mass.s"], atol=1e-12)  # an observed variable, computed on demand
+    stats = result.statistics
+    assert stats["steps"] > 0 and stats["linear_solver"] == "dense"
+    with pytest.raises(KeyError, match="nope"):
+        result["nope"]
+
+
+def test_pandas_plot_and_csv(result, tmp_path):
+    frame = result.to_pandas(["mass.s", "mass.v"])
+    assert list(frame.columns) == ["mass.s", "mass.v"] and frame.index.name == "time"
+    assert frame["mass.s"].iloc[-1] == result["mass.s"][-1]
+    png = tmp_path / "plot.png"
+    result.plot(["mass.s", "mass.v"], path=str(png))
+    assert png.stat().st_size > 10_000
+    import matplotlib.image
+
+    pixels = matplotlib.image.imread(str(png))
+    assert pixels.std() > 0.01  # not blank
+    csv = tmp_path / "out.csv"
+    result.write_csv(str(csv), ["mass.s"])
+    lines = csv.read_text().splitlines()
+    assert lines[0] == "time,mass.s" and len(lines) == 202
+
+
+def test_compile_report_is_a_dict():
+    sim = oscillator().compile()
+    report = sim.report
+    passes = [p["pass"] for p in report["passes"]]
+    assert passes[0] == "flatten" and "evaluation" in passes
+    assert report["states"] == ["mass.s", "mass.v"]
+    assert "alias_elimination" in sim.report_text()
+
+
+def test_parameters_change_without_recompiling():
+    sim = oscillator().compile()
+    sim.set_parameter("spring.c", 200.0)
+    r = sim.simulate(t_end=20.0, output_interval=0.1)
+    assert r["mass.s"][-1] == pytest.approx(10.0 / 200.0, rel=1e-4)
+
+
+def test_unknown_keyword_is_a_value_error():
+    with pytest.raises(ValueError, match="'mass'.*J"):
+        rotational.Inertia("inertia", mass=1.0)
+
+
+def test_model_errors_name_component_and_variable():
+    m = ac.Model("bad")
+    j = m.add(rotational.Inertia("wheel_inertia"))
+    body = m.add(translational.Mass("body"))
+    with pytest.raises(ac.ModelError, match="wheel_inertia.flange_b.*body.flange_a"):
+        m.connect(j.flange_b, body.flange_a)
+    with pytest.raises(ac.ModelError, match="duplicate.*body"):
+        m.add(translational.Mass("body"))
+    with pytest.raises(ValueError, match=r"car\.m = -1"):
+        m.add(translational.Mass("car", m=-1.0))
+    with pytest.raises(ac.ModelError, match="nothing determines|underdetermined"):
+        motor = m.add(rotational.Torque("motor"))
+        m.connect(motor.flange, j.flange_a)
+        m.compile()
+
+
+def test_simulation_error_keeps_the_partial_result():
+    class Thruster(ac.Component):
+        def __init__(self, name):
+            super().__init__(name)
+            self.flange = self.connector(translational.Flange, "flange")
+            thrust = self.variable("thrust", unit="N")
+            self.equation(thrust == ac.sqrt(1.0 - self.flange.s))
+            self.equation(self.flange.f == -thrust)
+
+    m = ac.Model("blowup")
+    body = m.add(translational.Mass("body"))
+    thruster = m.add(Thruster("thruster"))
+    m.connect(thruster.flange, body.flange_a)
+    m.set_start("body.s", 0.0)
+    m.set_start("body.v", 1.0)
+    with pytest.raises(ac.SimulationError) as info:
+        m.compile().simulate(t_end=5.0)
+    error = info.value
+    assert 0.3 < error.time_reached < 1.5
+    partial = error.partial_result
+    assert len(partial) > 10 and partial["body.s"][-1] < 1.0
+
+
+def test_expressions_refuse_truth_values():
+    x = ac.Model("e").variable("x")
+    with pytest.raises(TypeError, match="ifelse"):
+        if x > 0:
+            pass
+    assert "der(x)" in repr(ac.der(x))
+    assert math.isclose(float(str(2 * ac.Expr(3.0))), 6.0)
