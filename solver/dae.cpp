@@ -27,12 +27,16 @@ int DaeSystem::variable_index(const Node* leaf) const {
 
 double DaeSystem::parameter_value(const Node* param) const { return parameters[parameter_of.at(param)].value; }
 
-void substitute_definitions(DaeSystem& dae) {
-  Rewriter substitute([&](const Node* leaf) -> const Node* {
+Rewriter definition_rewriter(const DaeSystem& dae) {
+  return Rewriter([&dae](const Node* leaf) -> const Node* {
     if (leaf->op != Op::Var) return nullptr;
     auto it = dae.variable_of.find(leaf);
     return it == dae.variable_of.end() ? nullptr : dae.variables[it->second].definition;
   });
+}
+
+void substitute_definitions(DaeSystem& dae) {
+  Rewriter substitute = definition_rewriter(dae);
   for (auto& eq : dae.equations) eq.residual = substitute(eq.residual);
   for (auto& eq : dae.initial_equations) eq.residual = substitute(eq.residual);
   for (auto& v : dae.variables)

@@ -88,6 +88,9 @@ struct DaeSystem {
   double parameter_value(const Node* param) const;
 };
 
+/// A rewriter replacing each variable that has a definition by that definition.
+Rewriter definition_rewriter(const DaeSystem& dae);
+
 /// Replaces every variable that has a definition by it, in the equations,
 /// the initial equations and the other definitions.
 void substitute_definitions(DaeSystem& dae);

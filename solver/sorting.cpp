@@ -161,11 +161,7 @@ void sort_and_eliminate(DaeSystem& dae, const StructuralSystem& s) {
   // Definitions refer only to variables solved before them, so one memoized
   // rewrite in solve order makes every definition explicit.
   {
-    Rewriter explicit_form([&](const Node* leaf) -> const Node* {
-      if (leaf->op != Op::Var) return nullptr;
-      auto it = dae.variable_of.find(leaf);
-      return it == dae.variable_of.end() ? nullptr : dae.variables[it->second].definition;
-    });
+    Rewriter explicit_form = definition_rewriter(dae);
     for (int v : solved_order) dae.variables[v].definition = explicit_form(Expr(raw[v])).node();
   }
   std::vector<DaeEquation> kept;

@@ -5,23 +5,13 @@
 
 #include <cmath>
 
+#include "examples/rolling_wheel_model.hpp"
+
 using namespace acausal;
 
 TEST_CASE("torque step through an ideal rolling wheel against quadratic drag: v = 5 tanh(t - 0.1)", "[events]") {
   Model m("rolling_wheel");
-  auto& torque = m.add<rotational::TorqueStep>("torqueStep",
-                                               {{"stepTorque", 10.0}, {"offsetTorque", 0.0}, {"startTime", 0.1}});
-  auto& inertia = m.add<rotational::Inertia>("inertia", {{"J", 1.0}});
-  auto& wheel = m.add<rotational::IdealRollingWheel>("wheel", {{"radius", 1.0}});
-  auto& mass = m.add<translational::Mass>("mass", {{"m", 1.0}});
-  auto& drag = m.add<translational::QuadraticSpeedDependentForce>(
-      "drag", {{"f_nominal", -10.0}, {"v_nominal", 5.0}, {"ForceDirection", 1.0}});
-  m.connect(torque.flange, inertia.flange_a);
-  m.connect(inertia.flange_b, wheel.flangeR);
-  m.connect(wheel.flangeT, mass.flange_a);
-  m.connect(mass.flange_b, drag.flange);
-  m.set_start("inertia.phi", 0.0);
-  m.set_start("inertia.w", 0.0);
+  examples::build_rolling_wheel(m);
   Simulator sim = m.compile();
   INFO(sim.report().str());
   CHECK(sim.report().count("events", "time_events") == 1);
