@@ -302,6 +302,7 @@ PYBIND11_MODULE(_acausal, m) {
   register_component<rotational::Torque>("rotational.Torque");
   register_component<rotational::TorqueStep>("rotational.TorqueStep");
   register_component<rotational::IdealGear>("rotational.IdealGear");
+  register_component<rotational::IdealGearWithSupport>("rotational.IdealGearWithSupport");
   register_component<rotational::IdealRollingWheel>("rotational.IdealRollingWheel");
   register_component<translational::Mass>("translational.Mass");
   register_component<translational::Spring>("translational.Spring");

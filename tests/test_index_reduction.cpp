@@ -165,3 +165,32 @@ TEST_CASE("a second derivative written by the user becomes first order", "[index
   CHECK(worst < 1e-7);
   CHECK(r.has("der(x)"));
 }
+
+TEST_CASE("an ideal gear with its support on a fixed housing passes the reaction torque", "[index]") {
+  const double J1 = 0.5, J2 = 3.0, ratio = 4.0, tau = 2.0;
+  Model m("supported");
+  auto& k = m.add<blocks::Constant>("k", {{"k", tau}});
+  auto& motor = m.add<rotational::Torque>("motor");
+  auto& in = m.add<rotational::Inertia>("in", {{"J", J1}});
+  auto& gear = m.add<rotational::IdealGearWithSupport>("gear", {{"ratio", ratio}});
+  auto& housing = m.add<rotational::Fixed>("housing");
+  auto& out = m.add<rotational::Inertia>("out", {{"J", J2}});
+  m.connect(k.y, motor.tau);
+  m.connect(motor.flange, in.flange_a);
+  m.connect(in.flange_b, gear.flange_a);
+  m.connect(gear.flange_b, out.flange_a);
+  m.connect(gear.support, housing.flange);
+  m.set_start("in.phi", 0.0);
+  m.set_start("in.w", 0.0);
+  SimulationOptions opt;
+  opt.t_end = 1.0;
+  opt.rtol = 1e-10;
+  opt.atol = 1e-12;
+  Result r = m.compile().simulate(opt);
+  const double a_out = tau * ratio / (J1 * ratio * ratio + J2);
+  CHECK(r["out.a"].back() == Approx(a_out).epsilon(1e-8));
+  // Torque into the gear from each side: J1 side tau - J1 a1, output side -J2 a2; the housing takes the rest.
+  const double tau_a = tau - J1 * ratio * a_out, tau_b = -J2 * a_out;
+  CHECK(r["gear.support.tau"].back() == Approx(-(tau_a + tau_b)).epsilon(1e-8));
+  CHECK(r["housing.flange.tau"].back() == Approx(tau_a + tau_b).epsilon(1e-8));
+}
