@@ -9,7 +9,6 @@
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
-#include <unordered_set>
 
 namespace acausal {
 
@@ -26,9 +25,6 @@ std::uint64_t bits_of(double v) {
   return b;
 }
 
-struct NodeHash {
-  std::size_t operator()(const Node* n) const { return n->hash; }
-};
 struct NodeEq {
   bool operator()(const Node* a, const Node* b) const {
     return a->op == b->op && a->symbol == b->symbol && bits_of(a->value) == bits_of(b->value) &&
@@ -40,7 +36,8 @@ struct NodeEq {
 // several threads; the solver loop never touches it.
 class Interner {
  public:
-  Interner() { table_.reserve(1 << 16); }
+  Interner() : slots_(1 << 16) {}
+
   const Node* intern(Op op, std::uint32_t symbol, double value, const Node* a, const Node* b,
                      const Node* c) {
     Node probe{op, 0, symbol, value == 0.0 ? 0.0 : value, {a, b, c}, 0};
@@ -50,11 +47,17 @@ class Interner {
     for (const Node* x : probe.arg) h = mix(h, reinterpret_cast<std::uintptr_t>(x));
     probe.hash = h;
     std::lock_guard<std::mutex> lock(mutex_);
-    if (auto it = table_.find(&probe); it != table_.end()) return *it;
+    // Open addressing with the hash stored in the slot: a probe touches the node
+    // itself only when the full hash matches.
+    std::size_t mask = slots_.size() - 1;
+    std::size_t i = finalize(h) & mask;
+    for (; slots_[i].node; i = (i + 1) & mask)
+      if (slots_[i].hash == h && NodeEq()(slots_[i].node, &probe)) return slots_[i].node;
     probe.id = static_cast<std::uint32_t>(nodes_.size());
     nodes_.push_back(probe);
     const Node* n = &nodes_.back();
-    table_.insert(n);
+    slots_[i] = {h, n};
+    if (2 * nodes_.size() > slots_.size()) grow();
     return n;
   }
 
@@ -70,10 +73,33 @@ class Interner {
   }
 
  private:
+  struct Slot {
+    std::size_t hash = 0;
+    const Node* node = nullptr;
+  };
+
+  static std::size_t finalize(std::size_t h) {  // spread the bits used by the mask
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    return h ^ (h >> 33);
+  }
+
+  void grow() {
+    std::vector<Slot> bigger(slots_.size() * 2);
+    std::size_t mask = bigger.size() - 1;
+    for (const Slot& s : slots_) {
+      if (!s.node) continue;
+      std::size_t i = finalize(s.hash) & mask;
+      while (bigger[i].node) i = (i + 1) & mask;
+      bigger[i] = s;
+    }
+    slots_.swap(bigger);
+  }
+
   std::mutex mutex_;
   std::deque<Node> nodes_;
   std::deque<std::string> names_;
-  std::unordered_set<const Node*, NodeHash, NodeEq> table_;
+  std::vector<Slot> slots_;
 };
 
 Interner& interner() {
