@@ -111,3 +111,16 @@ def test_expressions_refuse_truth_values():
             pass
     assert "der(x)" in repr(ac.der(x))
     assert math.isclose(float(str(2 * ac.Expr(3.0))), 6.0)
+
+
+def test_every_library_component_is_reachable_from_python():
+    from acausal import _acausal, blocks, rotational, translational
+
+    modules = {"rotational": rotational, "translational": translational, "blocks": blocks}
+    m = ac.Model("everything")
+    for key in _acausal._library:
+        domain, name = key.split(".")
+        factory = getattr(modules[domain], name)
+        component = m.add(factory(name.lower() + "_" + domain))
+        assert component.name == name.lower() + "_" + domain
+    assert len(_acausal._library) >= 45

@@ -1,0 +1,20 @@
+#pragma once
+
+#include "components/rotational/partial_compliant.hpp"
+
+namespace acausal::rotational {
+
+/// Linear spring and damper in parallel: tau = c·(phi_rel - phi_rel0) + d·w_rel.
+struct SpringDamper : PartialCompliant {
+  Parameter c = parameter("c", 1.0e5, {.unit = "N.m/rad", .min = 0});
+  Parameter d = parameter("d", 0.0, {.unit = "N.m.s/rad", .min = 0});
+  Parameter phi_rel0 = parameter("phi_rel0", 0.0, {.unit = "rad"});
+  Variable w_rel = variable("w_rel", {.unit = "rad/s"});
+
+  explicit SpringDamper(std::string name) : PartialCompliant(std::move(name)) {
+    equation(w_rel == der(flange_b.phi - flange_a.phi));
+    equation(tau == c * (phi_rel - phi_rel0) + d * w_rel);
+  }
+};
+
+}  // namespace acausal::rotational
