@@ -343,6 +343,9 @@ PYBIND11_MODULE(_acausal, m) {
   register_component<blocks::Limiter>("blocks.Limiter");
   register_component<blocks::DeadZone>("blocks.DeadZone");
   register_component<blocks::Ramp>("blocks.Ramp");
+  register_component<blocks::SlewRateLimiter>("blocks.SlewRateLimiter");
+  register_component<blocks::PI>("blocks.PI");
+  register_component<blocks::PID>("blocks.PID");
   std::vector<std::string> names;
   for (const auto& [key, entry] : library()) names.push_back(key);
   m.attr("_library") = names;

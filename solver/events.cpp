@@ -75,12 +75,15 @@ class EventExtractor {
   Expr with_mode(const Node* n, const Expr* x) {
     Expr a(n->arg[0]);
     Expr b = n->arity() > 1 ? Expr(n->arg[1]) : Expr(0.0);
+    // Relations are evaluated live (to set modes at events); indicators use the
+    // frozen children, so that a switch elsewhere is not mistaken for a crossing.
+    Expr xa = x[0], xb = n->arity() > 1 ? x[1] : Expr(0.0);
     switch (n->op) {
-      case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: return mode(Expr(n), a - b);
-      case Op::Abs: return ifelse(mode(a >= 0.0, a), x[0], -x[0]);
-      case Op::Sign: return ifelse(mode(a > 0.0, a), 1.0, ifelse(mode(a < 0.0, a), -1.0, 0.0));
-      case Op::Min: return ifelse(mode(a < b, a - b), x[0], x[1]);
-      case Op::Max: return ifelse(mode(a > b, a - b), x[0], x[1]);
+      case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: return mode(Expr(n), xa - xb);
+      case Op::Abs: return ifelse(mode(a >= 0.0, xa), x[0], -x[0]);
+      case Op::Sign: return ifelse(mode(a > 0.0, xa), 1.0, ifelse(mode(a < 0.0, xa), -1.0, 0.0));
+      case Op::Min: return ifelse(mode(a < b, xa - xb), x[0], x[1]);
+      case Op::Max: return ifelse(mode(a > b, xa - xb), x[0], x[1]);
       default: return Expr(n);
     }
   }
@@ -95,6 +98,9 @@ class EventExtractor {
     // Time events: indicator = c*time + p with c a nonzero number, p parametric.
     Expr slope = diff(indicator, time_symbol());
     bool only_time = unknown_leaves(indicator).empty();
+    for_each_postorder({indicator.node()}, [&](const Node* leaf) {  // a frozen relation inside is not a parameter
+      if (leaf->op == Op::Param && !dae_.parameter_of.count(leaf)) only_time = false;
+    });
     if (only_time && slope.is_const() && slope.value() != 0.0) {
       Rewriter at_zero([](const Node* leaf) { return leaf->op == Op::Time ? Expr(0.0).node() : nullptr; });
       Expr offset = at_zero(indicator);

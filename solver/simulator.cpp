@@ -180,7 +180,7 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   for (Tape* tape : {&integ.residual, &integ.jacobian, &integ.indicators, &relations})
     std::copy(parameters_.begin(), parameters_.end(), tape->inputs() + m.parameter_register());
   auto set_modes = [&] {
-    for (Tape* tape : {&integ.residual, &integ.jacobian})
+    for (Tape* tape : {&integ.residual, &integ.jacobian, &integ.indicators})
       std::copy(modes.begin(), modes.end(), tape->inputs() + m.mode_register());
   };
 
@@ -319,8 +319,12 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     // IDA stops exactly at the next time event (or the end) and interpolates outputs before it.
     double t_stop = next_event < time_events.size() ? time_events[next_event] : options.t_end;
     bool time_event_first = next_event < time_events.size() && t_stop <= tout;
-    check(IDASetStopTime(s.ida, t_stop), "IDASetStopTime");
-    int flag = IDASolve(s.ida, std::min(tout, t_stop), &t, s.y, s.yp, IDA_NORMAL);
+    const double target = std::min(tout, t_stop);
+    int flag = IDA_SUCCESS;
+    if (target > t + 1e-12 * (1.0 + std::fabs(t))) {  // a root can land exactly on the next stop
+      check(IDASetStopTime(s.ida, t_stop), "IDASetStopTime");
+      flag = IDASolve(s.ida, target, &t, s.y, s.yp, IDA_NORMAL);
+    }
     if (flag < 0) {
       statistics();
       double t_fail = t;
@@ -346,12 +350,16 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     }
     if (time_event_first) {
       record(t);
+      // Event iteration: the time relations switch; relations on states that the
+      // jump moved across their threshold switch too, until nothing changes.
       evaluate_relations(t, true);
       make_consistent(t, false);
+      for (int pass = 0; pass < 5 && evaluate_relations(t, false); ++pass) make_consistent(t, false);
       record(t);
       result.event_times_.push_back(t);
       while (next_event < time_events.size() && time_events[next_event] <= t) ++next_event;
-      if (t_stop >= tout) ++k;  // the event fell on an output time: that row is recorded
+      // An output time on the event (up to rounding of t_start + k·dt) is the row just recorded.
+      while (k <= n_outputs && output_time(k) <= t + 1e-12 * (1.0 + std::fabs(t))) ++k;
       continue;
     }
     record(tout);

@@ -221,3 +221,72 @@ TEST_CASE("SpringDamper, ConstantForce and ForceStep on a mass", "[library][tran
   REQUIRE(r2.event_times() == std::vector<double>{20.0});
   CHECK(r2["mass.s"].back() == Approx((F + 5.0) / c).epsilon(1e-4));  // settled at the new static deflection
 }
+
+TEST_CASE("TimeTable interpolates, holds the ends and makes its breakpoints time events", "[library][blocks]") {
+  Model m("table");
+  auto& table = m.add<blocks::TimeTable>("table");
+  table.set_table({{0.0, 0.0}, {1.0, 2.0}, {2.0, 2.0}, {3.0, -1.0}});
+  auto& integral = m.add<blocks::Integrator>("integral");
+  m.connect(table.y, integral.u);
+  Result r = m.compile().simulate(precise(4.0, 0.25));
+  CHECK(r.event_times() == std::vector<double>{1.0, 2.0, 3.0});
+  auto expected = [](double t) {
+    if (t < 1.0) return 2.0 * t;
+    if (t < 2.0) return 2.0;
+    if (t < 3.0) return 2.0 - 3.0 * (t - 2.0);
+    return -1.0;
+  };
+  CHECK(worst(r, "table.y", [&](double t, std::size_t) { return expected(t); }) < 1e-12);
+  CHECK(r["integral.y"].back() == Approx(1.0 + 2.0 + 0.5 - 1.0).epsilon(1e-8));  // areas 1, 2, 0.5, -1
+  CHECK_THROWS_WITH(m.add<blocks::TimeTable>("bad").set_table({{1.0, 0.0}, {0.5, 1.0}}),
+                    Catch::Matchers::Contains("times must increase"));
+}
+
+TEST_CASE("SlewRateLimiter follows a step at the rising rate", "[library][blocks]") {
+  Model m("slew");
+  auto& step = m.add<blocks::Step>("step", {{"height", 1.0}, {"startTime", 0.5}});
+  auto& slew = m.add<blocks::SlewRateLimiter>("slew", {{"Rising", 2.0}, {"Falling", -1.0}});
+  m.connect(step.y, slew.u);
+  Result r = m.compile().simulate(precise(2.0, 0.05));
+  auto y = r["slew.y"];
+  for (std::size_t k = 0; k < r.size(); ++k) {
+    double t = r.time()[k];
+    if (t <= 0.5) CHECK(std::fabs(y[k]) < 1e-12);
+    if (t > 0.5 && t < 0.99) CHECK(std::fabs(y[k] - 2.0 * (t - 0.5)) < 1e-6);  // the rate limit, exactly
+  }
+  CHECK(y.back() == Approx(1.0).epsilon(1e-6));
+}
+
+namespace {
+// A PI(D) loop around a first-order plant with a saturating actuator.
+template <class Controller>
+Result control_loop(double Ni, ParameterValues extra = {}) {
+  Model m("loop");
+  auto& setpoint = m.add<blocks::Step>("setpoint", {{"height", 1.0}});
+  ParameterValues values{{"k", 2.0}, {"Ti", 0.5}, {"Ni", Ni}, {"yMax", 1.5}, {"yMin", -1.5}};
+  values.insert(values.end(), extra.begin(), extra.end());
+  auto& controller = m.add<Controller>("controller", values);
+  auto& plant = m.add<blocks::FirstOrder>("plant", {{"k", 1.0}, {"T", 1.0}});
+  m.connect(setpoint.y, controller.u_s);
+  m.connect(plant.y, controller.u_m);
+  m.connect(controller.y, plant.u);
+  return m.compile().simulate(precise(20.0, 0.01));
+}
+}  // namespace
+
+TEST_CASE("PI tracks a setpoint; anti-windup limits overshoot while saturated", "[library][blocks]") {
+  Result with = control_loop<blocks::PI>(0.9);
+  Result without = control_loop<blocks::PI>(1e9);  // back-calculation effectively off
+  auto peak = [](const std::vector<double>& v) { return *std::max_element(v.begin(), v.end()); };
+  CHECK(with["plant.y"].back() == Approx(1.0).epsilon(1e-4));
+  CHECK(without["plant.y"].back() == Approx(1.0).epsilon(1e-4));
+  for (double u : with["controller.y"]) CHECK(u <= 1.5 + 1e-12);
+  CHECK(peak(with["controller.I"]) < peak(without["controller.I"]));  // the integrator did not wind up
+  CHECK(peak(with["plant.y"]) < peak(without["plant.y"]));            // hence less overshoot
+}
+
+TEST_CASE("PID tracks a setpoint within its output limits", "[library][blocks]") {
+  Result r = control_loop<blocks::PID>(0.9, {{"Td", 0.1}, {"Nd", 10.0}});
+  CHECK(r["plant.y"].back() == Approx(1.0).epsilon(1e-4));
+  for (double u : r["controller.y"]) CHECK((u <= 1.5 + 1e-12 && u >= -1.5 - 1e-12));
+}
