@@ -7,6 +7,7 @@
 #include <pybind11/stl.h>
 
 #include <acausal/acausal.hpp>
+#include <acausal/components/library.hpp>
 
 #include <functional>
 #include <limits>
@@ -295,57 +296,14 @@ PYBIND11_MODULE(_acausal, m) {
   register_connector<translational::Flange>("translational.Flange");
   register_connector<RealInput>("RealInput");
   register_connector<RealOutput>("RealOutput");
-  register_component<rotational::Inertia>("rotational.Inertia");
-  register_component<rotational::Spring>("rotational.Spring");
-  register_component<rotational::Damper>("rotational.Damper");
-  register_component<rotational::Fixed>("rotational.Fixed");
-  register_component<rotational::Torque>("rotational.Torque");
-  register_component<rotational::TorqueStep>("rotational.TorqueStep");
-  register_component<rotational::IdealGear>("rotational.IdealGear");
-  register_component<rotational::IdealGearWithSupport>("rotational.IdealGearWithSupport");
-  register_component<rotational::IdealRollingWheel>("rotational.IdealRollingWheel");
-  register_component<translational::Mass>("translational.Mass");
-  register_component<translational::Spring>("translational.Spring");
-  register_component<translational::Damper>("translational.Damper");
-  register_component<translational::Fixed>("translational.Fixed");
-  register_component<translational::Force>("translational.Force");
-  register_component<translational::QuadraticSpeedDependentForce>("translational.QuadraticSpeedDependentForce");
-  register_component<blocks::Constant>("blocks.Constant");
-  register_component<blocks::Sine>("blocks.Sine");
-  register_component<blocks::Step>("blocks.Step");
-  register_component<rotational::SpringDamper>("rotational.SpringDamper");
-  register_component<rotational::ConstantTorque>("rotational.ConstantTorque");
-  register_component<rotational::Speed>("rotational.Speed");
-  register_component<rotational::QuadraticSpeedDependentTorque>("rotational.QuadraticSpeedDependentTorque");
-  register_component<rotational::LinearSpeedDependentTorque>("rotational.LinearSpeedDependentTorque");
-  register_component<rotational::AngleSensor>("rotational.AngleSensor");
-  register_component<rotational::SpeedSensor>("rotational.SpeedSensor");
-  register_component<rotational::RelSpeedSensor>("rotational.RelSpeedSensor");
-  register_component<rotational::TorqueSensor>("rotational.TorqueSensor");
-  register_component<rotational::PowerSensor>("rotational.PowerSensor");
-  register_component<translational::SpringDamper>("translational.SpringDamper");
-  register_component<translational::ConstantForce>("translational.ConstantForce");
-  register_component<translational::ForceStep>("translational.ForceStep");
-  register_component<translational::Position>("translational.Position");
-  register_component<translational::Speed>("translational.Speed");
-  register_component<translational::PositionSensor>("translational.PositionSensor");
-  register_component<translational::SpeedSensor>("translational.SpeedSensor");
-  register_component<translational::AccSensor>("translational.AccSensor");
-  register_component<translational::ForceSensor>("translational.ForceSensor");
-  register_component<translational::PowerSensor>("translational.PowerSensor");
-  register_component<blocks::Gain>("blocks.Gain");
-  register_component<blocks::Add>("blocks.Add");
-  register_component<blocks::Product>("blocks.Product");
-  register_component<blocks::Feedback>("blocks.Feedback");
-  register_component<blocks::Integrator>("blocks.Integrator");
-  register_component<blocks::FirstOrder>("blocks.FirstOrder");
-  register_component<blocks::SecondOrder>("blocks.SecondOrder");
-  register_component<blocks::Limiter>("blocks.Limiter");
-  register_component<blocks::DeadZone>("blocks.DeadZone");
-  register_component<blocks::Ramp>("blocks.Ramp");
-  register_component<blocks::SlewRateLimiter>("blocks.SlewRateLimiter");
-  register_component<blocks::PI>("blocks.PI");
-  register_component<blocks::PID>("blocks.PID");
+#define ACAUSAL_REGISTER(domain, Name) register_component<domain::Name>(#domain "." #Name);
+  ACAUSAL_LIBRARY(ACAUSAL_REGISTER)
+#undef ACAUSAL_REGISTER
+  m.def("_set_table", [](Component& c, const std::vector<std::pair<double, double>>& points) {
+    auto* table = dynamic_cast<blocks::TimeTable*>(&c);
+    if (!table) throw ModelError("component '" + c.name() + "' is not a blocks.TimeTable");
+    table->set_table(points);
+  });
   std::vector<std::string> names;
   for (const auto& [key, entry] : library()) names.push_back(key);
   m.attr("_library") = names;

@@ -37,10 +37,11 @@ std::vector<std::vector<double>> Result::columns(const std::vector<std::string>&
   for (std::size_t row = 0; row < time_.size(); ++row) {
     in[0] = time_[row];
     in[1] = 0.0;
-    std::memcpy(in + 2, y_.data() + row * m.n, sizeof(double) * m.n);
-    std::memcpy(in + 2 + m.n, yp_.data() + row * m.n, sizeof(double) * m.n);
+    // copy_n, not memcpy: a model without unknowns has empty (null) rows
+    std::copy_n(y_.data() + row * m.n, m.n, in + 2);
+    std::copy_n(yp_.data() + row * m.n, m.n, in + 2 + m.n);
     const std::size_t n_modes = m.dae.modes.size();
-    if (n_modes) std::memcpy(in + m.mode_register(), modes_.data() + row * n_modes, sizeof(double) * n_modes);
+    std::copy_n(modes_.data() + row * n_modes, n_modes, in + m.mode_register());
     tape.run();
     for (std::size_t c = 0; c < names.size(); ++c) out[c][row] = tape.output(c);
   }

@@ -1,19 +1,15 @@
 """Signal blocks (Modelica.Blocks names)."""
-from .component import library_component
+from . import _acausal
+from .component import ConnectorKind, library_component  # noqa: F401
 
-Constant = library_component("blocks.Constant")
-Sine = library_component("blocks.Sine")
-Step = library_component("blocks.Step")
-Gain = library_component("blocks.Gain")
-Add = library_component("blocks.Add")
-Product = library_component("blocks.Product")
-Feedback = library_component("blocks.Feedback")
-Integrator = library_component("blocks.Integrator")
-FirstOrder = library_component("blocks.FirstOrder")
-SecondOrder = library_component("blocks.SecondOrder")
-Limiter = library_component("blocks.Limiter")
-DeadZone = library_component("blocks.DeadZone")
-Ramp = library_component("blocks.Ramp")
-SlewRateLimiter = library_component("blocks.SlewRateLimiter")
-PI = library_component("blocks.PI")
-PID = library_component("blocks.PID")
+
+# One factory per library component of this domain (the list lives in components/library.hpp).
+for _key in _acausal._library:
+    _domain, _name = _key.split(".")
+    if _domain == "blocks":
+        globals()[_name] = library_component(_key)
+
+
+def set_table(component, points):
+    """Sets the (time, value) points of a TimeTable added to a model."""
+    _acausal._set_table(component, [(float(t), float(v)) for t, v in points])

@@ -1,23 +1,11 @@
 """Rotational mechanics (Modelica.Mechanics.Rotational names)."""
-from .component import ConnectorKind, library_component
+from . import _acausal
+from .component import ConnectorKind, library_component  # noqa: F401
 
 Flange = ConnectorKind("rotational.Flange")
-Inertia = library_component("rotational.Inertia")
-Spring = library_component("rotational.Spring")
-Damper = library_component("rotational.Damper")
-Fixed = library_component("rotational.Fixed")
-Torque = library_component("rotational.Torque")
-TorqueStep = library_component("rotational.TorqueStep")
-IdealGear = library_component("rotational.IdealGear")
-IdealGearWithSupport = library_component("rotational.IdealGearWithSupport")
-IdealRollingWheel = library_component("rotational.IdealRollingWheel")
-SpringDamper = library_component("rotational.SpringDamper")
-ConstantTorque = library_component("rotational.ConstantTorque")
-Speed = library_component("rotational.Speed")
-QuadraticSpeedDependentTorque = library_component("rotational.QuadraticSpeedDependentTorque")
-LinearSpeedDependentTorque = library_component("rotational.LinearSpeedDependentTorque")
-AngleSensor = library_component("rotational.AngleSensor")
-SpeedSensor = library_component("rotational.SpeedSensor")
-RelSpeedSensor = library_component("rotational.RelSpeedSensor")
-TorqueSensor = library_component("rotational.TorqueSensor")
-PowerSensor = library_component("rotational.PowerSensor")
+
+# One factory per library component of this domain (the list lives in components/library.hpp).
+for _key in _acausal._library:
+    _domain, _name = _key.split(".")
+    if _domain == "rotational":
+        globals()[_name] = library_component(_key)

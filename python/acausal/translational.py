@@ -1,20 +1,11 @@
 """Translational mechanics (Modelica.Mechanics.Translational names)."""
-from .component import ConnectorKind, library_component
+from . import _acausal
+from .component import ConnectorKind, library_component  # noqa: F401
 
 Flange = ConnectorKind("translational.Flange")
-Mass = library_component("translational.Mass")
-Spring = library_component("translational.Spring")
-Damper = library_component("translational.Damper")
-Fixed = library_component("translational.Fixed")
-Force = library_component("translational.Force")
-QuadraticSpeedDependentForce = library_component("translational.QuadraticSpeedDependentForce")
-SpringDamper = library_component("translational.SpringDamper")
-ConstantForce = library_component("translational.ConstantForce")
-ForceStep = library_component("translational.ForceStep")
-Position = library_component("translational.Position")
-Speed = library_component("translational.Speed")
-PositionSensor = library_component("translational.PositionSensor")
-SpeedSensor = library_component("translational.SpeedSensor")
-AccSensor = library_component("translational.AccSensor")
-ForceSensor = library_component("translational.ForceSensor")
-PowerSensor = library_component("translational.PowerSensor")
+
+# One factory per library component of this domain (the list lives in components/library.hpp).
+for _key in _acausal._library:
+    _domain, _name = _key.split(".")
+    if _domain == "translational":
+        globals()[_name] = library_component(_key)
