@@ -131,10 +131,10 @@ def test_time_table_from_python():
 
     m = ac.Model("table")
     table = m.add(blocks.TimeTable("table"))
-    blocks.set_table(table, [(0.0, 0.0), (1.0, 2.0), (2.0, 2.0)])
+    blocks.set_table(table, [(0.0, 0.0), (1.0, 2.0), (2.0, 1.0)])
     integral = m.add(blocks.Integrator("integral"))
     m.connect(table.y, integral.u)
     r = m.compile().simulate(t_end=3.0, output_interval=0.5)
     assert list(r.event_times) == [1.0, 2.0]
     assert r["table.y"][1] == pytest.approx(1.0)
-    assert r["integral.y"][-1] == pytest.approx(1.0 + 2.0 + 2.0, rel=1e-6)
+    assert r["integral.y"][-1] == pytest.approx(1.0 + 1.5 + 1.0, rel=1e-6)
