@@ -5,26 +5,14 @@
 #include <cmath>
 
 #include "bench/chain_model.hpp"
+#include "examples/spring_mass_damper_model.hpp"
 
 using namespace acausal;
 
 TEST_CASE("Fixed-Spring-Damper-Mass under a constant force follows the closed form", "[physics]") {
   const double m = 2.0, c = 50.0, d = 3.0, F = 10.0;
   Model model("oscillator");
-  auto& wall = model.add<translational::Fixed>("wall");
-  auto& spring = model.add<translational::Spring>("spring", {{"c", c}});
-  auto& damper = model.add<translational::Damper>("damper", {{"d", d}});
-  auto& mass = model.add<translational::Mass>("mass", {{"m", m}});
-  auto& push = model.add<blocks::Constant>("push", {{"k", F}});
-  auto& force = model.add<translational::Force>("force");
-  model.connect(wall.flange, spring.flange_a);
-  model.connect(wall.flange, damper.flange_a);
-  model.connect(spring.flange_b, mass.flange_a);
-  model.connect(damper.flange_b, mass.flange_a);
-  model.connect(push.y, force.f);
-  model.connect(force.flange, mass.flange_b);
-  model.set_start("mass.s", 0.0);
-  model.set_start("mass.v", 0.0);
+  examples::build_spring_mass_damper(model, {.m = m, .c = c, .d = d, .F = F});
 
   SimulationOptions opt;
   opt.t_end = 10.0;
