@@ -65,6 +65,8 @@ CompiledModel build_evaluation(DaeSystem dae) {
   }
   m.n = static_cast<int>(m.variable_of_slot.size());
 
+  m.variable_by_name.reserve(n_var);
+  m.parameter_by_name.reserve(dae.parameters.size());
   for (int v = 0; v < n_var; ++v) m.variable_by_name[dae.variables[v].name] = v;
   for (int p = 0; p < static_cast<int>(dae.parameters.size()); ++p) m.parameter_by_name[dae.parameters[p].name] = p;
 

@@ -151,6 +151,22 @@ DaeSystem flatten(const Component& model) {
   auto t0 = std::chrono::steady_clock::now();
   DaeSystem dae;
   dae.model_name = model.name();
+  // Size the tables once: rehashing hundreds of thousands of entries shows up in large models.
+  std::size_t n_variables = 0, n_parameters = 0, n_equations = 0;
+  std::vector<const Component*> pending{&model};
+  while (!pending.empty()) {
+    const Component* c = pending.back();
+    pending.pop_back();
+    n_variables += c->variables().size();
+    n_parameters += c->parameters().size();
+    n_equations += c->equations().size() + c->variables().size() / 2;  // plus connection equations, roughly
+    for (const Component* child : c->children()) pending.push_back(child);
+  }
+  dae.variables.reserve(n_variables);
+  dae.variable_of.reserve(n_variables);
+  dae.parameters.reserve(n_parameters);
+  dae.parameter_of.reserve(n_parameters);
+  dae.equations.reserve(n_equations);
   Flattener f(dae);
   f.component(model, "", true);
   f.connection_equations();

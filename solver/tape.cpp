@@ -8,6 +8,7 @@ namespace acausal {
 
 Tape::Tape(const std::vector<Expr>& outputs, int n_inputs, const std::function<int(const Node*)>& input_register) {
   std::unordered_map<const Node*, std::uint32_t> reg;
+  reg.reserve(outputs.size() * 4);
   std::vector<double> constants;
   std::vector<const Node*> roots;
   roots.reserve(outputs.size());
