@@ -43,9 +43,11 @@
   X(translational, SpringDamper) \
   X(blocks, Add) \
   X(blocks, Constant) \
+  X(blocks, DeadTime) \
   X(blocks, DeadZone) \
   X(blocks, Feedback) \
   X(blocks, FirstOrder) \
+  X(blocks, FixedDelay) \
   X(blocks, Gain) \
   X(blocks, Integrator) \
   X(blocks, Limiter) \
@@ -56,5 +58,7 @@
   X(blocks, SecondOrder) \
   X(blocks, Sine) \
   X(blocks, SlewRateLimiter) \
+  X(blocks, SteeringActuator) \
   X(blocks, Step) \
-  X(blocks, TimeTable)
+  X(blocks, TimeTable) \
+  X(blocks, VelocityActuator)

@@ -194,6 +194,8 @@ PYBIND11_MODULE(_acausal, m) {
   m.def("max", [](const Expr& a, const Expr& b) { return max(a, b); });
   m.def("ifelse", [](const Expr& c, const Expr& a, const Expr& b) { return ifelse(c, a, b); });
   m.def("no_event", [](const Expr& e) { return no_event(e); });
+  m.def("delay", [](const Expr& u, const Expr& delay_time) { return delay(u, delay_time); }, py::arg("u"),
+        py::arg("delay_time"));
   m.attr("time") = time_symbol();
 
   // --- connectors and components ---
@@ -234,6 +236,7 @@ PYBIND11_MODULE(_acausal, m) {
            py::arg("max") = std::numeric_limits<double>::infinity())
       .def("equation", &Component::equation)
       .def("initial_equation", &Component::initial_equation)
+      .def("require", &Component::require, py::arg("condition"), py::arg("requirement"))
       .def("connect", &Component::connect)
       .def("set_parameter", &Component::set_parameter)
       .def("_add_library", [](Component& parent, const std::string& key, const std::string& name,

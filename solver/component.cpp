@@ -191,6 +191,12 @@ Parameter Component::parameter(const std::string& name, double default_value, Pa
 void Component::equation(const Equation& eq) { equations_.push_back(eq); }
 void Component::initial_equation(const Equation& eq) { initial_equations_.push_back(eq); }
 
+void Component::require(const Expr& condition, std::string requirement) {
+  if (!is_parametric(condition))
+    throw ModelError(path() + ": require(" + requirement + ") must be a condition on parameters only");
+  requirements_.emplace_back(condition, std::move(requirement));
+}
+
 void Component::connect(Connector& a, Connector& b) {
   auto describe = [](const Connector& c) { return c.path() + " (" + c.type() + ")"; };
   for (Connector* c : {&a, &b}) {

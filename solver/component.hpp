@@ -160,6 +160,9 @@ class Component {
   Parameter parameter(const std::string& name, double default_value, ParameterAttributes attributes = {});
   void equation(const Equation& eq);
   void initial_equation(const Equation& eq);
+  /// A condition on parameters that every run must satisfy ("a + b = L");
+  /// checked at compile() and at each simulate(), naming the values involved.
+  void require(const Expr& condition, std::string requirement);
 
   // Read access for the compiler.
   Component* parent() const { return parent_; }
@@ -167,6 +170,7 @@ class Component {
   const std::deque<ParameterDecl>& parameters() const { return parameters_; }
   const std::vector<Equation>& equations() const { return equations_; }
   const std::vector<Equation>& initial_equations() const { return initial_equations_; }
+  const std::vector<std::pair<Expr, std::string>>& requirements() const { return requirements_; }
   const std::vector<Connector*>& connectors() const { return connectors_; }
   const std::vector<Component*>& children() const { return children_; }
   const std::vector<std::pair<Connector*, Connector*>>& connections() const { return connections_; }
@@ -185,6 +189,7 @@ class Component {
   std::deque<ParameterDecl> parameters_;
   std::vector<Equation> equations_;
   std::vector<Equation> initial_equations_;
+  std::vector<std::pair<Expr, std::string>> requirements_;
   std::vector<Connector*> connectors_;
   std::vector<Component*> children_;
   std::vector<std::unique_ptr<Component>> owned_children_;

@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "solver/errors.hpp"
+
 namespace acausal {
 
 std::string DaeSystem::print(const Expr& e) const {
@@ -26,6 +28,18 @@ int DaeSystem::variable_index(const Node* leaf) const {
 }
 
 double DaeSystem::parameter_value(const Node* param) const { return parameters[parameter_of.at(param)].value; }
+
+void DaeSystem::check_parameter_conditions(const std::function<double(const Node*)>& value) const {
+  for (const auto& c : parameter_conditions) {
+    if (evaluate(c.condition, value) != 0.0) continue;
+    std::string values;
+    for_each_postorder({c.condition.node()}, [&](const Node* n) {
+      if (n->op != Op::Param || !parameter_of.count(n)) return;
+      values += (values.empty() ? "" : ", ") + parameters[parameter_of.at(n)].name + " = " + format_number(value(n));
+    });
+    throw ModelError(c.requirement + " (" + values + ")");
+  }
+}
 
 Rewriter definition_rewriter(const DaeSystem& dae) {
   return Rewriter([&dae](const Node* leaf) -> const Node* {

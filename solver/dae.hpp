@@ -6,6 +6,7 @@
 // name of the model stays readable in results.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -64,6 +65,12 @@ struct EventMode {
   std::string description;
 };
 
+/// A condition on parameter values (`a + b = L`) that every run must meet.
+struct ParameterCondition {
+  Expr condition;
+  std::string requirement;  // "body (vehicle::VehicleBody): a + b must equal L"
+};
+
 struct DaeSystem {
   std::string model_name;
   std::vector<DaeVariable> variables;
@@ -74,6 +81,7 @@ struct DaeSystem {
   /// Where equations come from: "inertia (rotational::Inertia)", "connect(a.flange_b, b.flange_a)".
   std::vector<std::string> origins;
   std::vector<NonzeroCondition> nonzero_conditions;
+  std::vector<ParameterCondition> parameter_conditions;
   std::vector<EventMode> modes;
   std::unordered_map<const Node*, int> variable_of;   // Var symbol -> index
   std::unordered_map<const Node*, int> parameter_of;  // Param symbol -> index
@@ -86,6 +94,8 @@ struct DaeSystem {
   int variable_index(const Node* leaf) const;
   bool is_unknown(int variable) const { return variables[variable].definition == nullptr; }
   double parameter_value(const Node* param) const;
+  /// Throws ModelError for the first parameter condition that `value` violates.
+  void check_parameter_conditions(const std::function<double(const Node*)>& value) const;
 };
 
 /// A rewriter replacing each variable that has a definition by that definition.

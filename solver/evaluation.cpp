@@ -12,6 +12,22 @@ const Expr& cj_symbol() {
   static const Expr cj = make_parameter_symbol("cj");
   return cj;
 }
+// Every delay node anywhere in the model, inner ones first (postorder).
+void collect_delays(CompiledModel& m) {
+  if (!delays_exist()) return;
+  std::vector<const Node*> roots;
+  for (const auto& eq : m.dae.equations) roots.push_back(eq.residual.node());
+  for (const auto& v : m.dae.variables)
+    if (v.definition) roots.push_back(v.definition);
+  for (const auto& mode : m.dae.modes) roots.insert(roots.end(), {mode.relation.node(), mode.indicator.node()});
+  for_each_postorder(roots, [&](const Node* n) {
+    if (!is_delay(n->op)) return;
+    m.delay_of[n] = static_cast<int>(m.delays.size());
+    m.delays.push_back(n);
+  });
+  for (const Node* d : m.delays) m.delay_arguments.push_back(m.observer({Expr(d->arg[0])}));
+}
+
 }  // namespace
 
 int CompiledModel::input_register(const Node* leaf) const {
@@ -31,6 +47,10 @@ int CompiledModel::input_register(const Node* leaf) const {
       if (leaf->arg[0]->op != Op::Var) return -1;
       int v = dae.variable_index(leaf);
       return v < 0 || slot_of_variable[v] < 0 ? -1 : 2 + n + slot_of_variable[v];
+    }
+    case Op::Delay: case Op::DelayRate: {
+      auto it = delay_of.find(leaf);
+      return it == delay_of.end() ? -1 : delay_register() + it->second;
     }
     default: return -1;
   }
@@ -71,6 +91,7 @@ CompiledModel build_evaluation(DaeSystem dae) {
   for (int p = 0; p < static_cast<int>(dae.parameters.size()); ++p) m.parameter_by_name[dae.parameters[p].name] = p;
 
   m.dae = std::move(dae);
+  collect_delays(m);
   std::vector<Expr> relations, indicators;
   for (int k = 0; k < static_cast<int>(m.dae.modes.size()); ++k) {
     const EventMode& mode = m.dae.modes[k];

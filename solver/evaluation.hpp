@@ -33,10 +33,20 @@ struct CompiledModel {
   std::vector<int> state_event_modes;
   std::unordered_map<const Node*, int> mode_of;  // mode symbol -> index
 
-  // Input registers shared by every tape: t, cj, y[n], y'[n], p[...], modes[...].
+  // delay(u, T) nodes, each read from its own input register; a delay nested in
+  // another's argument comes first. Each argument has a tape of its own, run at
+  // past instants to fill the delay's history.
+  std::vector<const Node*> delays;
+  std::unordered_map<const Node*, int> delay_of;
+  std::vector<Tape> delay_arguments;
+
+  // Input registers shared by every tape: t, cj, y[n], y'[n], p[...], then the
+  // values frozen between solver calls: modes[...], delayed values[...].
   int parameter_register() const { return 2 + 2 * n; }
   int mode_register() const { return parameter_register() + static_cast<int>(dae.parameters.size()); }
-  int n_inputs() const { return mode_register() + static_cast<int>(dae.modes.size()); }
+  int delay_register() const { return mode_register() + static_cast<int>(dae.modes.size()); }
+  int n_frozen() const { return static_cast<int>(dae.modes.size() + delays.size()); }
+  int n_inputs() const { return mode_register() + n_frozen(); }
   int input_register(const Node* leaf) const;
   /// Value of variable v as an expression of the inputs.
   Expr value_of(int variable) const;

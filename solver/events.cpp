@@ -37,7 +37,8 @@ class EventExtractor {
       if (v.definition) roots.push_back(v.definition);
     bool any_event = false;
     for_each_postorder(roots, [&](const Node* n) {
-      if (n->op == Op::NoEvent) quiet_roots.push_back(n);
+      // A delayed argument is evaluated literally at past instants, never frozen.
+      if (n->op == Op::NoEvent || is_delay(n->op)) quiet_roots.push_back(n);
       any_event |= generates_event(n->op);
     });
     if (!any_event) return;

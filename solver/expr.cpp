@@ -149,7 +149,8 @@ const char* op_name(Op op) {
     case Op::Max: return "max"; case Op::Lt: return "<"; case Op::Le: return "<=";
     case Op::Gt: return ">"; case Op::Ge: return ">="; case Op::And: return "and";
     case Op::Or: return "or"; case Op::Not: return "not"; case Op::IfElse: return "ifelse";
-    case Op::NoEvent: return "noEvent";
+    case Op::NoEvent: return "noEvent"; case Op::Delay: return "delay";
+    case Op::DelayRate: return "delay_rate";
   }
   return "?";
 }
@@ -188,6 +189,8 @@ double apply(Op op, double a, double b, double c) {
     case Op::Not: return a == 0.0 ? 1.0 : 0.0;
     case Op::IfElse: return a != 0.0 ? b : c;
     case Op::NoEvent: return a;
+    case Op::Delay: return a;  // only ever folded for constants, which delay leaves unchanged
+    case Op::DelayRate: return 0.0;
     default: throw std::logic_error(std::string("apply: not an operator: ") + op_name(op));
   }
 }
@@ -312,6 +315,22 @@ Expr ifelse(const Expr& c, const Expr& a, const Expr& b) { return make(Op::IfEls
 Expr no_event(const Expr& e) { return e.op() == Op::NoEvent ? e : make(Op::NoEvent, e); }
 
 namespace {
+// Traversals that must not look inside delay() pay for the check only once one exists.
+bool any_delay = false;
+}  // namespace
+
+bool delays_exist() { return any_delay; }
+
+Expr delay(const Expr& u, const Expr& delay_time) {
+  if (!is_parametric(delay_time))
+    throw std::invalid_argument("delay(" + u.str() + ", " + delay_time.str() +
+                                "): the delay time must be a parameter expression");
+  if (is_parametric(u)) return u;  // a constant delayed is itself
+  any_delay = true;
+  return make(Op::Delay, u, delay_time);
+}
+
+namespace {
 // Visited marks by node id with a generation counter: no hashing and no
 // allocation per traversal. Traversals may nest (a visitor may traverse), so
 // each takes its own generation and its own mark vector from a small pool.
@@ -424,8 +443,10 @@ Expr rebuild(const Node* n, const NodeMemo& memo) {
   }
 }
 
-// d(node) from the children's values and derivatives.
-Expr derivative_rule(const Node* n, const std::function<Expr(int)>& d) {
+// d(node) from the children's values and derivatives. With respect to time a
+// delayed value changes as its argument did (the delay time is constant); with
+// respect to a current unknown it does not change at all.
+Expr derivative_rule(const Node* n, const std::function<Expr(int)>& d, bool time_derivative) {
   auto a = [&] { return Expr(n->arg[0]); };
   auto b = [&] { return Expr(n->arg[1]); };
   switch (n->op) {
@@ -458,6 +479,9 @@ Expr derivative_rule(const Node* n, const std::function<Expr(int)>& d) {
     case Op::Max: return ifelse(a() > b(), d(0), d(1));
     case Op::IfElse: return ifelse(a(), d(1), d(2));
     case Op::NoEvent: return no_event(d(0));
+    case Op::Delay: case Op::DelayRate:
+      if (!time_derivative || is_parametric(d(0))) return Expr(0.0);
+      return make(Op::DelayRate, d(0), b());
     case Op::Sign: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::And:
     case Op::Or: case Op::Not: return Expr(0.0);
     default: throw std::logic_error(std::string("no derivative rule for ") + op_name(n->op));
@@ -465,14 +489,14 @@ Expr derivative_rule(const Node* n, const std::function<Expr(int)>& d) {
 }
 
 // Differentiates with a rule for leaves (Var, Der, Param, Time, Const).
-Expr differentiate(const Expr& e, const std::function<Expr(const Node*)>& leaf_derivative) {
+Expr differentiate(const Expr& e, const std::function<Expr(const Node*)>& leaf_derivative, bool time_derivative) {
   NodeMemo dmemo;
   for_each_postorder({e.node()}, [&](const Node* n) {
     Expr result;
     if (n->arity() == 0 || n->op == Op::Der) {
       result = leaf_derivative(n);
     } else {
-      result = derivative_rule(n, [&](int i) { return Expr(dmemo.get(n->arg[i])); });
+      result = derivative_rule(n, [&](int i) { return Expr(dmemo.get(n->arg[i])); }, time_derivative);
     }
     dmemo.set(n, result.node());
   });
@@ -488,11 +512,11 @@ Expr der(const Expr& e) {
       case Op::Time: return Expr(1.0);
       default: return Expr(0.0);
     }
-  });
+  }, true);
 }
 
 Expr diff(const Expr& e, const Expr& wrt) {
-  return differentiate(e, [&](const Node* n) { return Expr(n == wrt.node() ? 1.0 : 0.0); });
+  return differentiate(e, [&](const Node* n) { return Expr(n == wrt.node() ? 1.0 : 0.0); }, false);
 }
 
 Expr Rewriter::operator()(const Expr& e) {
@@ -542,9 +566,13 @@ bool is_parametric(const Expr& e) {
 
 std::vector<const Node*> unknown_leaves(const Expr& e) {
   std::vector<const Node*> out;
-  for_each_postorder({e.node()}, [&](const Node* n) {
+  auto collect = [&](const Node* n) {
     if (n->op == Op::Var || n->op == Op::Der) out.push_back(n);
-  });
+  };
+  if (any_delay)
+    for_each_postorder({e.node()}, collect, [](const Node* n) { return is_delay(n->op); });
+  else
+    for_each_postorder({e.node()}, collect);
   return out;
 }
 

@@ -28,7 +28,15 @@ enum class Op : std::uint8_t {
   IfElse,
   // identity that marks its argument as event-free (Modelica's noEvent)
   NoEvent,
+  // delay(u, T): u as it was T seconds ago; its value does not depend on the current unknowns
+  Delay,
+  // the rate of a delayed signal, d/dt delay(v, T) = delay_rate(der(v), T): delay(der(v), T)
+  // from start + T on, 0 before (where delay(v, T) holds v(start))
+  DelayRate,
 };
+
+/// Delay or DelayRate: a value read from the past.
+inline bool is_delay(Op op) { return op == Op::Delay || op == Op::DelayRate; }
 
 struct Node {
   Op op;
@@ -121,6 +129,12 @@ Expr ifelse(const Expr& condition, const Expr& if_true, const Expr& if_false);
 /// The value of e, evaluated literally: relations and abs/sign/min/max inside
 /// do not generate events (for expressions smooth enough without them).
 Expr no_event(const Expr& e);
+/// Modelica's delay(u, T): the value u had at time - T (u at the start time
+/// before start + T). T must be a positive parameter expression. The compiler
+/// treats it as an input: it adds no dependence on the current unknowns.
+Expr delay(const Expr& u, const Expr& delay_time);
+/// True once any delay() node exists (passes skip looking for them otherwise).
+bool delays_exist();
 
 /// Time derivative. der(x) of a variable is the derivative symbol; of any other
 /// expression it is expanded by the chain rule (parameters are constant).
@@ -177,7 +191,8 @@ double evaluate(const Expr& e, const std::function<double(const Node*)>& leaf);
 /// True if the expression contains no Var, Der or Time leaf.
 bool is_parametric(const Expr& e);
 
-/// The Var and Der leaves of an expression.
+/// The Var and Der leaves of an expression (not those inside delay(), whose
+/// value depends on the past only).
 std::vector<const Node*> unknown_leaves(const Expr& e);
 
 /// Prints with a caller-supplied naming of Var/Param/Der leaves.

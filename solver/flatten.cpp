@@ -60,6 +60,8 @@ class Flattener {
     }
     for (const auto& eq : c.equations()) dae_.equations.push_back({eq.residual(), eq, where});
     for (const auto& eq : c.initial_equations()) dae_.initial_equations.push_back({eq.residual(), eq, where});
+    for (const auto& [condition, requirement] : c.requirements())
+      dae_.parameter_conditions.push_back({condition, dae_.origins[where] + ": " + requirement});
     for (const auto& [a, b] : c.connections()) {
       uf_.unite(role(a, &a->owner() == &c), role(b, &b->owner() == &c));
     }

@@ -36,6 +36,7 @@ void Model::set_start(const std::string& path, double value, bool fixed) {
 
 Simulator Model::compile() const {
   DaeSystem dae = flatten(*this);
+  dae.check_parameter_conditions([&](const Node* p) { return dae.parameter_value(p); });
   eliminate_aliases(dae);
   reduce_index(dae);
   StructuralSystem structure = match_equations(dae);

@@ -40,8 +40,8 @@ std::vector<std::vector<double>> Result::columns(const std::vector<std::string>&
     // copy_n, not memcpy: a model without unknowns has empty (null) rows
     std::copy_n(y_.data() + row * m.n, m.n, in + 2);
     std::copy_n(yp_.data() + row * m.n, m.n, in + 2 + m.n);
-    const std::size_t n_modes = m.dae.modes.size();
-    std::copy_n(modes_.data() + row * n_modes, n_modes, in + m.mode_register());
+    const std::size_t n_frozen = m.n_frozen();
+    std::copy_n(modes_.data() + row * n_frozen, n_frozen, in + m.mode_register());
     tape.run();
     for (std::size_t c = 0; c < names.size(); ++c) out[c][row] = tape.output(c);
   }

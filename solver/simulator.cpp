@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "solver/delay_lines.hpp"
 #include "solver/evaluation.hpp"
 
 namespace acausal {
@@ -80,6 +81,7 @@ struct Integration {
   const CompiledModel* model;
   Tape residual, jacobian, indicators;
   bool sparse = false;
+  DelayLines* delays = nullptr;  // null when the model has no delay()
   std::string last_message;
 
   static void load(const CompiledModel& m, double t, double cj, const double* y, const double* yp, Tape& tape) {
@@ -91,6 +93,7 @@ struct Integration {
   }
   void load(double t, double cj, const double* y, const double* yp, Tape& tape) const {
     load(*model, t, cj, y, yp, tape);
+    if (delays) delays->values_at(t, tape.inputs() + model->delay_register());
   }
 
   static int root_fn(double t, N_Vector y, N_Vector yp, double* g, void* user) {
@@ -156,6 +159,7 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   auto leaf_value = [&](const Node* leaf) {
     return parameters_[m.dae.parameter_of.at(leaf)];
   };
+  m.dae.check_parameter_conditions(leaf_value);
   for (const auto& condition : m.dae.nonzero_conditions) {
     double v = evaluate(condition.value, leaf_value);
     if (v == 0.0 || !std::isfinite(v))
@@ -173,12 +177,17 @@ Result Simulator::simulate(const SimulationOptions& options) const {
                 (options.linear_solver == LinearSolver::automatic && n > options.dense_threshold);
   stats.linear_solver = sparse ? "klu" : "dense";
 
-  Integration integ{&m, m.residual, m.jacobian, m.indicators, sparse, {}};
+  DelayLines delays(m, parameters_, options.t_start);
+  Integration integ{&m, m.residual, m.jacobian, m.indicators, sparse, delays.empty() ? nullptr : &delays, {}};
   const int n_modes = static_cast<int>(m.dae.modes.size());
-  std::vector<double> modes(n_modes, 0.0);
+  std::vector<double> modes(m.n_frozen(), 0.0);  // the modes, then the delayed values
+  auto update_delayed = [&](double t) {
+    if (!delays.empty()) delays.values_at(t, modes.data() + n_modes);
+  };
   Tape relations = m.relations;
   for (Tape* tape : {&integ.residual, &integ.jacobian, &integ.indicators, &relations})
     std::copy(parameters_.begin(), parameters_.end(), tape->inputs() + m.parameter_register());
+  // set_modes copies the delayed values too; the callbacks refresh them for their own t.
   auto set_modes = [&] {
     for (Tape* tape : {&integ.residual, &integ.jacobian, &integ.indicators})
       std::copy(modes.begin(), modes.end(), tape->inputs() + m.mode_register());
@@ -199,11 +208,14 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   auto output_time = [&](long k) { return std::min(options.t_start + k * options.output_interval, options.t_end); };
   if (n == 0) {  // nothing to integrate: every variable is a function of time and parameters
     for (long k = 0; k <= n_outputs; ++k) {
-      result.time_.push_back(output_time(k));
-      for (int i = 0; i < n_modes; ++i)  // relations of time and parameters only
-        result.modes_.push_back(evaluate(m.dae.modes[i].relation, [&](const Node* leaf) {
-          return leaf->op == Op::Time ? output_time(k) : parameters_[m.dae.parameter_of.at(leaf)];
-        }) != 0.0 ? 1.0 : 0.0);
+      const double t = output_time(k);
+      result.time_.push_back(t);
+      update_delayed(t);  // all exact: arguments of time and parameters
+      relations.inputs()[0] = t;
+      std::copy(modes.begin() + n_modes, modes.end(), relations.inputs() + m.delay_register());
+      relations.run();
+      for (int i = 0; i < n_modes; ++i) modes[i] = relations.output(i) != 0.0 ? 1.0 : 0.0;
+      result.modes_.insert(result.modes_.end(), modes.begin(), modes.end());
     }
     return result;
   }
@@ -230,6 +242,7 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   }
 
   auto record = [&](double t) {
+    update_delayed(t);
     result.time_.push_back(t);
     result.y_.insert(result.y_.end(), y, y + n);
     result.yp_.insert(result.yp_.end(), yp, yp + n);
@@ -247,7 +260,7 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   // Relations evaluated from the current values (at t0 and at time events).
   auto evaluate_relations = [&](double t, bool only_time_events) {
     bool changed = false;
-    Integration::load(m, t, 0.0, y, yp, relations);
+    integ.load(t, 0.0, y, yp, relations);
     relations.run();
     for (int k = 0; k < n_modes; ++k) {
       if (only_time_events && !m.dae.modes[k].time_event) continue;
@@ -269,7 +282,11 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   check(IDASetId(s.ida, s.id), "IDASetId");
   check(IDASetMaxNumSteps(s.ida, options.max_steps), "IDASetMaxNumSteps");
   check(IDASetSuppressAlg(s.ida, SUNTRUE), "IDASetSuppressAlg");
-  if (options.max_step > 0) check(IDASetMaxStep(s.ida, options.max_step), "IDASetMaxStep");
+  // A step must not need a delayed value from beyond the recorded past.
+  double max_step = options.max_step;
+  if (double shortest = delays.shortest_recorded_delay(); shortest > 0 && (max_step <= 0 || shortest < max_step))
+    max_step = shortest;
+  if (max_step > 0) check(IDASetMaxStep(s.ida, max_step), "IDASetMaxStep");
   if (sparse) {
     s.matrix = SUNSparseMatrix(n, n, static_cast<sunindextype>(m.row_index.size()), CSC_MAT, s.context);
     s.solver = SUNLinSol_KLU(s.y, s.matrix, s.context);
@@ -301,19 +318,73 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     }
     check(IDAGetConsistentIC(s.ida, s.y, s.yp), "IDAGetConsistentIC");
   };
+  delays.restart(y, yp);  // from the start values, until the consistent ones are known
+  update_delayed(options.t_start);
   evaluate_relations(options.t_start, false);
   make_consistent(options.t_start, true);
   // Relations that depend on the solved initial values may switch once more.
   for (int pass = 0; pass < 5 && n_modes > 0 && evaluate_relations(options.t_start, false); ++pass)
     make_consistent(options.t_start, true);
+  // Before start + T a delay reads its argument at the start, which the
+  // consistent values determine: iterate until they agree.
+  if (!delays.empty()) {
+    std::vector<double> before(modes.begin() + n_modes, modes.end());
+    bool settled = false;
+    for (int pass = 0; pass < 50 && !settled; ++pass) {
+      delays.restart(y, yp);
+      update_delayed(options.t_start);
+      settled = true;
+      for (std::size_t k = 0; k < before.size(); ++k) {
+        double now = modes[n_modes + k];
+        settled &= std::fabs(now - before[k]) <= 1e-12 * (1.0 + std::fabs(now));
+        before[k] = now;
+      }
+      if (!settled) make_consistent(options.t_start, true);
+    }
+    if (!settled)
+      throw SimulationError("simulate(" + model_name + "): the values of the delayed signals at the start (" +
+                                "a delay's value before start + T is its argument at the start) did not settle",
+                            options.t_start, 0, "", result);
+  }
   record(options.t_start);
   auto t_integrate = std::chrono::steady_clock::now();
   stats.initialization_seconds = std::chrono::duration<double>(t_integrate - t_init).count();
 
+  // With delays, the solver goes step by step so that each step's solution is recorded.
+  std::vector<double> scratch_y(delays.empty() ? 0 : n), scratch_yp(delays.empty() ? 0 : n);
+  N_Vector dky = delays.empty() ? nullptr : N_VMake_Serial(n, scratch_y.data(), s.context);
+  N_Vector dkyp = delays.empty() ? nullptr : N_VMake_Serial(n, scratch_yp.data(), s.context);
+  struct Release {
+    N_Vector a, b;
+    ~Release() {
+      if (a) N_VDestroy(a);
+      if (b) N_VDestroy(b);
+    }
+  } release{dky, dkyp};
+  double t = options.t_start;
+  // The stop time is the target itself, so no step passes an output time
+  // (whose row reads the delays) or hides a root beyond it.
+  auto advance = [&](double target) {
+    if (delays.empty()) return IDASolve(s.ida, target, &t, s.y, s.yp, IDA_NORMAL);
+    if (int flag = IDASetStopTime(s.ida, target); flag < 0) return flag;
+    for (;;) {
+      const double t_before = t;
+      int flag = IDASolve(s.ida, target, &t, s.y, s.yp, IDA_ONE_STEP);
+      if (flag < 0) return flag;
+      constexpr int samples_per_step = 4;
+      for (int j = 1; j <= samples_per_step; ++j) {
+        double tj = t_before + (t - t_before) * j / samples_per_step;
+        IDAGetDky(s.ida, tj, 0, dky);
+        IDAGetDky(s.ida, tj, 1, dkyp);
+        delays.record(tj, scratch_y.data(), scratch_yp.data());
+      }
+      if (flag == IDA_ROOT_RETURN || flag == IDA_TSTOP_RETURN) return flag;
+    }
+  };
+
   std::size_t next_event = 0;
   std::vector<int> roots(m.state_event_modes.size());
   long k = 1;
-  double t = options.t_start;
   while (k <= n_outputs) {
     double tout = output_time(k);
     // IDA stops exactly at the next time event (or the end) and interpolates outputs before it.
@@ -323,7 +394,7 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     int flag = IDA_SUCCESS;
     if (target > t + 1e-12 * (1.0 + std::fabs(t))) {  // a root can land exactly on the next stop
       check(IDASetStopTime(s.ida, t_stop), "IDASetStopTime");
-      flag = IDASolve(s.ida, target, &t, s.y, s.yp, IDA_NORMAL);
+      flag = advance(target);
     }
     if (flag < 0) {
       statistics();
@@ -344,6 +415,7 @@ Result Simulator::simulate(const SimulationOptions& options) const {
       }
       set_modes();
       make_consistent(t, false);
+      delays.record(t, y, yp);
       record(t);  // right limit
       result.event_times_.push_back(t);
       continue;
@@ -355,6 +427,7 @@ Result Simulator::simulate(const SimulationOptions& options) const {
       evaluate_relations(t, true);
       make_consistent(t, false);
       for (int pass = 0; pass < 5 && evaluate_relations(t, false); ++pass) make_consistent(t, false);
+      delays.record(t, y, yp);
       record(t);
       result.event_times_.push_back(t);
       while (next_event < time_events.size() && time_events[next_event] <= t) ++next_event;

@@ -15,19 +15,26 @@ Tape::Tape(const std::vector<Expr>& outputs, int n_inputs, const std::function<i
   for (const auto& e : outputs) roots.push_back(e.node());
   std::uint32_t next = static_cast<std::uint32_t>(n_inputs);
   std::vector<std::pair<std::uint32_t, double>> constant_registers;
+  auto leaf_register = [&](const Node* n) {
+    int r = input_register(n);
+    if (r < 0 || r >= n_inputs) throw std::logic_error("tape: leaf '" + Expr(n).str() + "' has no input register");
+    return static_cast<std::uint32_t>(r);
+  };
+  // A delayed value is an input: its argument is computed elsewhere, at past instants.
+  auto delayed = [&](const Node* n) {
+    if (!is_delay(n->op)) return false;
+    if (!reg.count(n)) reg[n] = leaf_register(n);
+    return true;
+  };
   for_each_postorder(roots, [&](const Node* n) {
     switch (n->op) {
       case Op::Const:
         constant_registers.emplace_back(next, n->value);
         reg[n] = next++;
         return;
-      case Op::Var: case Op::Param: case Op::Time: case Op::Der: {
-        int r = input_register(n);
-        if (r < 0 || r >= n_inputs)
-          throw std::logic_error("tape: leaf '" + Expr(n).str() + "' has no input register");
-        reg[n] = static_cast<std::uint32_t>(r);
+      case Op::Var: case Op::Param: case Op::Time: case Op::Der:
+        reg[n] = leaf_register(n);
         return;
-      }
       default: {
         Instruction in{n->op, next, 0, 0, 0};
         if (n->arity() > 0) in.a = reg.at(n->arg[0]);
@@ -37,7 +44,7 @@ Tape::Tape(const std::vector<Expr>& outputs, int n_inputs, const std::function<i
         reg[n] = next++;
       }
     }
-  });
+  }, delayed);
   registers_.assign(next, 0.0);
   for (auto [r, v] : constant_registers) registers_[r] = v;
   for (const auto& e : outputs) outputs_.push_back(reg.at(e.node()));

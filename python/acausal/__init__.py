@@ -25,6 +25,7 @@ from ._acausal import (  # noqa: F401  (the public API)
     atan2,
     cos,
     cosh,
+    delay,
     der,
     exp,
     ifelse,

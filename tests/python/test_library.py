@@ -1,0 +1,56 @@
+"""Library blocks with memory (delays, actuators) and parameter requirements from Python."""
+import numpy as np
+import pytest
+
+import acausal as ac
+from acausal import blocks
+
+
+class PyDelay(ac.Component):
+    """y = delay(u, T), written in Python with ac.delay."""
+
+    def __init__(self, name, T=0.3):
+        super().__init__(name)
+        self.u = self.connector(ac.RealInput, "u")
+        self.y = self.connector(ac.RealOutput, "y")
+        T = self.parameter("T", T, unit="s", min=0)
+        self.require(T < 10.0, "T must stay below 10 s")
+        self.equation(self.y.value == ac.delay(self.u.value, T))
+
+
+def delayed_sine(delay):
+    m = ac.Model("delayed_sine")
+    sine = m.add(blocks.Sine("sine", amplitude=1.0, f=2.0))
+    lag = m.add(blocks.FirstOrder("lag", T=0.1))
+    d = m.add(delay)
+    m.connect(sine.y, lag.u)
+    m.connect(lag.y, d.u)
+    return m
+
+
+def test_python_delay_matches_the_library_fixed_delay():
+    a = delayed_sine(blocks.FixedDelay("d", delayTime=0.3)).compile().simulate(t_end=2.0, output_interval=0.01)
+    b = delayed_sine(PyDelay("d", T=0.3)).compile().simulate(t_end=2.0, output_interval=0.01)
+    np.testing.assert_allclose(a["d.y"], b["d.y"], atol=1e-10)
+    # The delayed signal is the lag's output 0.3 s (30 rows) earlier, to interpolation accuracy.
+    np.testing.assert_allclose(a["d.y"][30:], a["lag.y"][:-30], atol=1e-4)
+
+
+def test_a_violated_requirement_names_the_values():
+    sim = delayed_sine(PyDelay("d", T=0.3)).compile()
+    sim.set_parameter("d.T", 12.0)
+    with pytest.raises(ac.ModelError, match=r"T must stay below 10 s \(d\.T = 12\)"):
+        sim.simulate(t_end=1.0)
+
+
+def test_velocity_actuator_from_python():
+    m = ac.Model("drive")
+    cmd = m.add(blocks.Step("cmd", height=1.0, startTime=0.05))
+    act = m.add(blocks.VelocityActuator("act", dead_time=0.2, time_constant=0.1,
+                                        max_velocity=5.0, max_acceleration=100.0))
+    m.connect(cmd.y, act.u)
+    r = m.compile().simulate(t_end=1.0, output_interval=0.01)
+    t, y = r.time, r["act.y"]
+    assert np.all(np.abs(y[t < 0.25 - 1e-9]) < 1e-12)  # the command arrives after the dead time
+    late = t > 0.25
+    np.testing.assert_allclose(y[late], 1.0 - np.exp(-(t[late] - 0.25) / 0.1), atol=2e-3)
