@@ -33,6 +33,7 @@ build: configure
 run: build
 	./$(BUILD)/examples/rolling_wheel
 	./$(BUILD)/examples/spring_mass_damper
+	./$(BUILD)/examples/launch_and_brake
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)

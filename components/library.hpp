@@ -61,4 +61,15 @@
   X(blocks, SteeringActuator) \
   X(blocks, Step) \
   X(blocks, TimeTable) \
-  X(blocks, VelocityActuator)
+  X(blocks, VelocityActuator) \
+  X(vehicle, Brake) \
+  X(vehicle, Clutch) \
+  X(vehicle, Differential) \
+  X(vehicle, DriverController) \
+  X(vehicle, Engine) \
+  X(vehicle, GearSelector) \
+  X(vehicle, Gearbox) \
+  X(vehicle, VehicleBody) \
+  X(vehicle, Wheel) \
+  X(vehicle, WheelContactBreakout) \
+  X(vehicle, WheelContactForceSource)

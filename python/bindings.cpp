@@ -297,6 +297,8 @@ PYBIND11_MODULE(_acausal, m) {
   // --- the library ---
   register_connector<rotational::Flange>("rotational.Flange");
   register_connector<translational::Flange>("translational.Flange");
+  register_connector<vehicle::WheelContact>("vehicle.WheelContact");
+  m.def("radius_from_tire_size", &vehicle::radius_from_tire_size, py::arg("designation"));
   register_connector<RealInput>("RealInput");
   register_connector<RealOutput>("RealOutput");
 #define ACAUSAL_REGISTER(domain, Name) register_component<domain::Name>(#domain "." #Name);

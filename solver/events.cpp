@@ -76,26 +76,29 @@ class EventExtractor {
   Expr with_mode(const Node* n, const Expr* x) {
     Expr a(n->arg[0]);
     Expr b = n->arity() > 1 ? Expr(n->arg[1]) : Expr(0.0);
-    // Relations are evaluated live (to set modes at events); indicators use the
-    // frozen children, so that a switch elsewhere is not mistaken for a crossing.
+    // Relations and indicators read the relations nested in them through their
+    // modes: the event iteration settles inner modes first, then the outer ones
+    // (a gearbox reading a gear that a shift schedule just switched).
     Expr xa = x[0], xb = n->arity() > 1 ? x[1] : Expr(0.0);
     switch (n->op) {
-      case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: return mode(Expr(n), xa - xb);
-      case Op::Abs: return ifelse(mode(a >= 0.0, xa), x[0], -x[0]);
-      case Op::Sign: return ifelse(mode(a > 0.0, xa), 1.0, ifelse(mode(a < 0.0, xa), -1.0, 0.0));
-      case Op::Min: return ifelse(mode(a < b, xa - xb), x[0], x[1]);
-      case Op::Max: return ifelse(mode(a > b, xa - xb), x[0], x[1]);
+      case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: return mode(Expr(n), make(n->op, xa, xb), xa - xb);
+      case Op::Abs: return ifelse(mode(a >= 0.0, xa >= 0.0, xa), x[0], -x[0]);
+      case Op::Sign: return ifelse(mode(a > 0.0, xa > 0.0, xa), 1.0, ifelse(mode(a < 0.0, xa < 0.0, xa), -1.0, 0.0));
+      case Op::Min: return ifelse(mode(a < b, xa < xb, xa - xb), x[0], x[1]);
+      case Op::Max: return ifelse(mode(a > b, xa > xb, xa - xb), x[0], x[1]);
       default: return Expr(n);
     }
   }
 
-  Expr mode(const Expr& relation, const Expr& indicator) {
-    if (auto it = mode_of_.find(relation.node()); it != mode_of_.end()) return Expr(it->second);
+  // `original` names the relation (one mode per distinct relation); `relation`
+  // is its form over the modes of the relations nested in it.
+  Expr mode(const Expr& original, const Expr& relation, const Expr& indicator) {
+    if (auto it = mode_of_.find(original.node()); it != mode_of_.end()) return Expr(it->second);
     EventMode m;
     m.symbol = make_parameter_symbol("mode" + std::to_string(dae_.modes.size())).node();
     m.relation = relation;
     m.indicator = indicator;
-    m.description = dae_.print(relation);
+    m.description = dae_.print(original);
     // Time events: indicator = c*time + p with c a nonzero number, p parametric.
     Expr slope = diff(indicator, time_symbol());
     bool only_time = unknown_leaves(indicator).empty();
@@ -110,7 +113,7 @@ class EventExtractor {
         m.event_time = -offset / slope;
       }
     }
-    mode_of_[relation.node()] = m.symbol;
+    mode_of_[original.node()] = m.symbol;
     dae_.modes.push_back(std::move(m));
     return Expr(dae_.modes.back().symbol);
   }

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "solver/alias_elimination.hpp"
+#include "solver/derivative_aliases.hpp"
 #include "solver/evaluation.hpp"
 #include "solver/events.hpp"
 #include "solver/flatten.hpp"
@@ -41,6 +42,7 @@ Simulator Model::compile() const {
   reduce_index(dae);
   StructuralSystem structure = match_equations(dae);
   sort_and_eliminate(dae, structure);
+  substitute_derivative_aliases(dae);
   extract_events(dae);
   return Simulator(std::make_shared<const CompiledModel>(build_evaluation(std::move(dae))));
 }

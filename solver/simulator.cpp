@@ -189,7 +189,7 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     std::copy(parameters_.begin(), parameters_.end(), tape->inputs() + m.parameter_register());
   // set_modes copies the delayed values too; the callbacks refresh them for their own t.
   auto set_modes = [&] {
-    for (Tape* tape : {&integ.residual, &integ.jacobian, &integ.indicators})
+    for (Tape* tape : {&integ.residual, &integ.jacobian, &integ.indicators, &relations})
       std::copy(modes.begin(), modes.end(), tape->inputs() + m.mode_register());
   };
 
@@ -248,22 +248,28 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     result.yp_.insert(result.yp_.end(), yp, yp + n);
     result.modes_.insert(result.modes_.end(), modes.begin(), modes.end());
   };
+  // IDAReInit zeroes IDA's counters: the counts of earlier segments are kept aside.
+  SolverStatistics before_reinit;
   auto statistics = [&] {
     long v = 0;
-    IDAGetNumSteps(s.ida, &v), stats.steps = v;
-    IDAGetNumResEvals(s.ida, &v), stats.residual_evaluations = v;
-    IDAGetNumJacEvals(s.ida, &v), stats.jacobian_evaluations = v;
-    IDAGetNumNonlinSolvIters(s.ida, &v), stats.nonlinear_iterations = v;
-    IDAGetNumNonlinSolvConvFails(s.ida, &v), stats.nonlinear_convergence_failures = v;
-    IDAGetNumErrTestFails(s.ida, &v), stats.error_test_failures = v;
+    IDAGetNumSteps(s.ida, &v), stats.steps = before_reinit.steps + v;
+    IDAGetNumResEvals(s.ida, &v), stats.residual_evaluations = before_reinit.residual_evaluations + v;
+    IDAGetNumJacEvals(s.ida, &v), stats.jacobian_evaluations = before_reinit.jacobian_evaluations + v;
+    IDAGetNumNonlinSolvIters(s.ida, &v), stats.nonlinear_iterations = before_reinit.nonlinear_iterations + v;
+    IDAGetNumNonlinSolvConvFails(s.ida, &v),
+        stats.nonlinear_convergence_failures = before_reinit.nonlinear_convergence_failures + v;
+    IDAGetNumErrTestFails(s.ida, &v), stats.error_test_failures = before_reinit.error_test_failures + v;
   };
   // Relations evaluated from the current values (at t0 and at time events).
+  // Modes that a root just switched keep the value the crossing gave them: at
+  // the root their relation sits on its threshold and could read either way.
+  std::vector<char> switched_by_root(n_modes, 0);
   auto evaluate_relations = [&](double t, bool only_time_events) {
     bool changed = false;
     integ.load(t, 0.0, y, yp, relations);
     relations.run();
     for (int k = 0; k < n_modes; ++k) {
-      if (only_time_events && !m.dae.modes[k].time_event) continue;
+      if (switched_by_root[k] || (only_time_events && !m.dae.modes[k].time_event)) continue;
       double value = relations.output(k) != 0.0 ? 1.0 : 0.0;
       changed |= value != modes[k];
       modes[k] = value;
@@ -308,6 +314,10 @@ Result Simulator::simulate(const SimulationOptions& options) const {
       initialize(m, t, parameters_, modes, y, yp);
       check(IDAReInit(s.ida, t, s.y, s.yp), "IDAReInit");
       return;
+    }
+    if (!at_start) {
+      statistics();
+      before_reinit = stats;
     }
     check(IDAReInit(s.ida, t, s.y, s.yp), "IDAReInit");
     check(IDASetStopTime(s.ida, t_next), "IDASetStopTime");
@@ -412,9 +422,14 @@ Result Simulator::simulate(const SimulationOptions& options) const {
         Op op = m.dae.modes[mode].relation.op();
         // The indicator is lhs - rhs of the relation: its direction decides the new value.
         modes[mode] = (op == Op::Gt || op == Op::Ge) == (roots[i] > 0) ? 1.0 : 0.0;
+        switched_by_root[mode] = 1;
       }
       set_modes();
       make_consistent(t, false);
+      // Event iteration: relations of values that the switch changed (a gear
+      // read from a shift schedule) follow at the same instant.
+      for (int pass = 0; pass < 5 && evaluate_relations(t, false); ++pass) make_consistent(t, false);
+      std::fill(switched_by_root.begin(), switched_by_root.end(), 0);
       delays.record(t, y, yp);
       record(t);  // right limit
       result.event_times_.push_back(t);

@@ -114,9 +114,9 @@ def test_expressions_refuse_truth_values():
 
 
 def test_every_library_component_is_reachable_from_python():
-    from acausal import _acausal, blocks, rotational, translational
+    from acausal import _acausal, blocks, rotational, translational, vehicle
 
-    modules = {"rotational": rotational, "translational": translational, "blocks": blocks}
+    modules = {"rotational": rotational, "translational": translational, "blocks": blocks, "vehicle": vehicle}
     m = ac.Model("everything")
     for key in _acausal._library:
         domain, name = key.split(".")
