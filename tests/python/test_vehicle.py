@@ -1,0 +1,50 @@
+"""The vehicle library from Python: a wheel on its seed-001 rig, and the body's parameter checks."""
+import math
+
+import pytest
+
+import acausal as ac
+from acausal import rotational, translational, vehicle
+
+
+def wheel_rig(torque, N, **wheel):
+    m = ac.Model("wheel_rig")
+    source = m.add(rotational.ConstantTorque("torque", tau_constant=torque))
+    w = m.add(vehicle.Wheel("wheel", radius=0.3, mu=0.8, J=0.05, **wheel))
+    breakout = m.add(vehicle.WheelContactBreakout("breakout"))
+    body = m.add(translational.Mass("body", m=500.0))
+    load = m.add(translational.ConstantForce("load", f_constant=-N))
+    m.connect(source.flange, w.flange_rot)
+    m.connect(w.contact, breakout.contact)
+    m.connect(breakout.flange_traction, body.flange_a)
+    m.connect(breakout.flange_normal, load.flange)
+    m.set_start("body.v", 0.0)
+    m.set_start("body.s", 0.0)
+    return m
+
+
+def test_wheel_saturates_at_mu_n_and_rolls_below_it():
+    r = wheel_rig(2000.0, 5000.0).compile().simulate(t_end=1.0, output_interval=0.01)
+    assert r["wheel.F_traction"].max() <= 4000.0 * (1 + 1e-9)
+    assert abs(r["wheel.F_traction"][-1] - 4000.0) < 40.0  # 1 %
+    r = wheel_rig(60.0, 5000.0).compile().simulate(t_end=10.0, output_interval=0.01, rtol=1e-8, atol=1e-10)
+    rolling = abs(r["wheel.v"]) > 1.0
+    assert rolling.sum() > 500
+    assert (abs(r["wheel.v"][rolling] / r["wheel.omega"][rolling] - 0.3) / 0.3).max() < 1e-3
+
+
+def test_tire_size_and_body_parameter_checks():
+    assert math.isclose(vehicle.radius_from_tire_size("205/55R16"), 0.31595, rel_tol=1e-12)
+    with pytest.raises(ValueError, match="205/55R16"):
+        vehicle.radius_from_tire_size("not a tire")
+    m = ac.Model("body")
+    body = m.add(vehicle.VehicleBody("body", a=1.0, b=1.0, L=2.7))
+    for axle, contact in (("front", body.contact_front), ("rear", body.contact_rear)):
+        breakout = m.add(vehicle.WheelContactBreakout("breakout_" + axle))
+        ground = m.add(translational.Fixed("ground_" + axle))
+        m.connect(contact, breakout.contact)
+        m.connect(breakout.flange_normal, ground.flange)
+    with pytest.raises(ac.ModelError, match="a \\+ b must equal the wheelbase L"):
+        m.compile()
+    with pytest.raises(ValueError, match="Wheel.*wheels"):
+        vehicle.Wheel("w", wheels=4)

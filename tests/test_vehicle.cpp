@@ -1,0 +1,595 @@
+// The vehicle library against seed 001's test list: closed forms, hand
+// calculations and conservation laws, each with its stated tolerance.
+#include <catch2/catch.hpp>
+
+#include <acausal/acausal.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <tuple>
+
+#include "examples/rear_drive_car_model.hpp"
+
+using namespace acausal;
+using namespace acausal::vehicle;
+
+namespace {
+
+SimulationOptions run_for(double t_end, double dt, double rtol = 1e-8) {
+  SimulationOptions opt;
+  opt.t_end = t_end;
+  opt.output_interval = dt;
+  opt.rtol = rtol;
+  opt.atol = rtol * 1e-2;
+  return opt;
+}
+
+double relative_error(double value, double expected) { return std::fabs(value - expected) / std::fabs(expected); }
+
+/// Value of a column at the output row closest to time t.
+double at(const Result& r, const std::string& name, double t) {
+  const auto& time = r.time();
+  std::size_t k = std::lower_bound(time.begin(), time.end(), t - 1e-12) - time.begin();
+  return r[name][std::min(k, r.size() - 1)];
+}
+
+/// ∫ (sum of the columns' products) dt over the run: trapezoids on the output grid.
+double integral(const Result& r, const std::vector<std::vector<std::string>>& products) {
+  const auto& t = r.time();
+  std::vector<double> y(r.size(), 0.0);
+  for (const auto& factors : products) {
+    std::vector<double> term(r.size(), 1.0);
+    for (const auto& name : factors) {
+      auto column = r[name];
+      for (std::size_t k = 0; k < r.size(); ++k) term[k] *= column[k];
+    }
+    for (std::size_t k = 0; k < r.size(); ++k) y[k] += term[k];
+  }
+  double sum = 0;
+  for (std::size_t k = 1; k < r.size(); ++k) sum += 0.5 * (y[k] + y[k - 1]) * (t[k] - t[k - 1]);
+  return sum;
+}
+
+/// Wheel test rig (seed 001): a torque source on the wheel's axle, the wheel's
+/// traction axis carrying a translational mass (the share of the body it
+/// drives), a constant normal load N pressing it onto the road.
+struct WheelRig {
+  Model model{"wheel_rig"};
+  WheelRig(double torque, double N, double mass = 500.0, ParameterValues wheel = {}) {
+    wheel.insert(wheel.end(), {{"radius", 0.3}, {"mu", 0.8}});
+    auto& source = model.add<rotational::ConstantTorque>("torque", {{"tau_constant", torque}});
+    auto& w = model.add<Wheel>("wheel", wheel);
+    auto& breakout = model.add<WheelContactBreakout>("breakout");
+    auto& body = model.add<translational::Mass>("body", {{"m", mass}});
+    // The normal flange's flow is the load on the wheel: -N pushes it down.
+    auto& load = model.add<translational::ConstantForce>("load", {{"f_constant", -N}});
+    model.connect(source.flange, w.flange_rot);
+    model.connect(w.contact, breakout.contact);
+    model.connect(breakout.flange_traction, body.flange_a);
+    model.connect(breakout.flange_normal, load.flange);
+    model.set_start("body.s", 0.0);
+    model.set_start("body.v", 0.0);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("radius_from_tire_size follows seed 001's formula", "[vehicle][wheel]") {
+  CHECK(radius_from_tire_size("205/55R16") == Approx(0.31595).epsilon(1e-12));
+  CHECK(radius_from_tire_size("225/45 R17") == Approx((17 * 25.4 + 2 * 225 * 0.45) / 2000).epsilon(1e-12));
+  CHECK_THROWS_WITH(radius_from_tire_size("wide"), Catch::Contains("205/55R16"));
+}
+
+TEST_CASE("Wheel 1: traction limit mu*N, F = tau/r below it", "[vehicle][wheel]") {
+  SECTION("low torque: F = tau/r within 1 %") {
+    WheelRig rig(300.0, 5000.0, 500.0, {{"J", 0.05}});
+    Result r = rig.model.compile().simulate(run_for(2.0, 0.01));
+    CHECK(at(r, "wheel.F_max", 1.0) == Approx(4000.0).epsilon(1e-9));
+    CHECK(relative_error(at(r, "wheel.F_traction", 1.0), 300.0 / 0.3) < 0.01);
+  }
+  SECTION("tau = 2000 N.m saturates at 4000 N within 1 %, never above") {
+    WheelRig rig(2000.0, 5000.0, 500.0, {{"J", 0.05}});
+    Result r = rig.model.compile().simulate(run_for(1.0, 0.001));
+    auto F = r["wheel.F_traction"];
+    CHECK(*std::max_element(F.begin(), F.end()) <= 4000.0 * (1 + 1e-9));
+    CHECK(relative_error(at(r, "wheel.F_traction", 1.0), 4000.0) < 0.01);
+  }
+}
+
+TEST_CASE("Wheel 2: saturated traction scales with the load", "[vehicle][wheel]") {
+  for (double N : {3000.0, 5000.0, 7000.0}) {
+    WheelRig rig(2000.0, N, 500.0, {{"J", 0.05}});
+    Result r = rig.model.compile().simulate(run_for(1.0, 0.01));
+    INFO("N = " << N);
+    CHECK(at(r, "wheel.N", 1.0) == Approx(N).epsilon(1e-9));
+    CHECK(relative_error(at(r, "wheel.F_traction", 1.0), 0.8 * N) < 0.01);
+  }
+}
+
+TEST_CASE("Wheel 3: rolling kinematics and power below the limit, both directions", "[vehicle][wheel]") {
+  for (double torque : {60.0, -60.0}) {
+    WheelRig rig(torque, 5000.0, 500.0, {{"J", 0.05}});
+    Result r = rig.model.compile().simulate(run_for(10.0, 0.01));
+    INFO("torque " << torque);
+    auto v = r["wheel.v"], w = r["wheel.omega"], P_rot = r["wheel.P_rot"], P_trans = r["wheel.P_trans"];
+    double worst_kinematics = 0, worst_power = 0;
+    std::size_t rows = 0;
+    for (std::size_t k = 0; k < r.size(); ++k) {
+      if (std::fabs(v[k]) <= 1.0) continue;
+      ++rows;
+      worst_kinematics = std::max(worst_kinematics, relative_error(v[k] / w[k], 0.3));
+      worst_power = std::max(worst_power, relative_error(P_trans[k], P_rot[k]));
+    }
+    CHECK(rows > 500);
+    CHECK(std::copysign(1.0, v.back()) == std::copysign(1.0, torque));
+    CHECK(worst_kinematics < 1e-3);
+    CHECK(worst_power < 0.01);
+  }
+}
+
+TEST_CASE("Wheel 4: spin - acceleration F_max/m and growing slip", "[vehicle][wheel]") {
+  WheelRig rig(2500.0, 5000.0, 500.0, {{"J", 0.5}});
+  Result r = rig.model.compile().simulate(run_for(2.0, 0.01));
+  CHECK(relative_error(at(r, "body.a", 1.5), 4000.0 / 500.0) < 0.01);
+  const double slip_1 = at(r, "wheel.v_slip", 1.0), slip_2 = at(r, "wheel.v_slip", 2.0);
+  CHECK(slip_1 > 1.0);
+  CHECK(slip_2 > slip_1 * 1.5);
+  CHECK(at(r, "wheel.P_slip", 2.0) > 0.0);  // the spinning tire dissipates
+}
+
+TEST_CASE("Wheel: the three tire laws agree on the saturation and rise from zero slip", "[vehicle][wheel]") {
+  for (double law : {0.0, 1.0, 2.0}) {
+    INFO("tire_law " << law);
+    // Pacejka's D = 1 peaks at mu*N; its peak sits at a finite slip, so the spinning wheel reads a little less.
+    WheelRig rig(2500.0, 5000.0, 500.0, {{"J", 0.5}, {"tire_law", law}});
+    Result r = rig.model.compile().simulate(run_for(1.0, 0.01));
+    double F = at(r, "wheel.F_traction", 1.0);
+    CHECK(F <= 4000.0 * (1 + 1e-9));
+    CHECK(F > 4000.0 * (law == 2.0 ? 0.6 : 0.99));
+    WheelRig gentle(30.0, 5000.0, 500.0, {{"J", 0.05}, {"tire_law", law}});
+    Result g = gentle.model.compile().simulate(run_for(2.0, 0.01));
+    CHECK(relative_error(at(g, "wheel.F_traction", 2.0), 100.0) < 0.01);
+  }
+}
+
+TEST_CASE("Wheel: an ice patch lowers mu between its ends", "[vehicle][wheel]") {
+  WheelRig rig(2500.0, 5000.0, 500.0, {{"J", 0.5}, {"mu_patch", 0.1}, {"patch_start", 1.0}, {"patch_end", 3.0}});
+  Result r = rig.model.compile().simulate(run_for(3.0, 0.001));
+  auto s = r["body.s"], mu = r["wheel.mu_road"];
+  for (std::size_t k = 0; k < r.size(); ++k) {
+    if (s[k] < 0.5) CHECK(mu[k] == Approx(0.8).epsilon(1e-6));
+    if (s[k] > 1.5 && s[k] < 2.5) CHECK(mu[k] == Approx(0.1).epsilon(1e-6));
+  }
+  CHECK(s.back() > 1.5);
+}
+
+namespace {
+
+/// Body rig: the body's normal axes rest on fixtures; optional constant
+/// traction forces on the front and rear axle.
+struct BodyRig {
+  Model model{"body_rig"};
+  BodyRig(ParameterValues body_parameters, double f_front, double f_rear, double v0 = 0.0) {
+    auto& body = model.add<VehicleBody>("body", std::move(body_parameters));
+    for (auto [axle, f] : {std::pair{"front", f_front}, std::pair{"rear", f_rear}}) {
+      auto& breakout = model.add<WheelContactBreakout>(std::string("breakout_") + axle);
+      auto& ground = model.add<translational::Fixed>(std::string("ground_") + axle);
+      auto& force = model.add<translational::ConstantForce>(std::string("force_") + axle, {{"f_constant", f}});
+      model.connect(axle == std::string("front") ? body.contact_front : body.contact_rear, breakout.contact);
+      model.connect(breakout.flange_normal, ground.flange);
+      model.connect(breakout.flange_traction, force.flange);
+    }
+    model.set_start("body.s", 0.0);
+    model.set_start("body.v", v0);
+  }
+};
+
+constexpr double g = 9.81;
+
+}  // namespace
+
+TEST_CASE("Body 1: static axle loads and moment balance", "[vehicle][body]") {
+  BodyRig rig({{"m", 1500}, {"L", 2.7}, {"a", 1.2}, {"b", 1.5}, {"h_cg", 0.55}}, 0.0, 0.0);
+  Result r = rig.model.compile().simulate(run_for(1.0, 0.1));
+  const double N_f = at(r, "body.N_front", 1.0), N_r = at(r, "body.N_rear", 1.0);
+  CHECK(relative_error(N_f, 1500 * g * 1.5 / 2.7) < 1e-3);
+  CHECK(relative_error(N_r, 1500 * g * 1.2 / 2.7) < 1e-3);
+  CHECK(relative_error(N_f + N_r, 1500 * g) < 1e-9);
+  CHECK(std::fabs(N_f * 1.2 - N_r * 1.5) < 1e-9 * N_f);
+  // The fixtures carry exactly the axle loads (their flange force acts on them: downward).
+  CHECK(-at(r, "ground_front.flange.f", 1.0) == Approx(N_f).epsilon(1e-9));
+  CHECK(-at(r, "ground_rear.flange.f", 1.0) == Approx(N_r).epsilon(1e-9));
+  CHECK(std::fabs(at(r, "body.v", 1.0)) < 1e-12);
+}
+
+TEST_CASE("Body 2/3: load transfer m*a*h_cg/L when accelerating and braking", "[vehicle][body]") {
+  const double m = 1500, L = 2.7, a = 1.2, b = 1.5, h = 0.55;
+  ParameterValues p{{"m", m}, {"L", L}, {"a", a}, {"b", b}, {"h_cg", h}, {"Cd", 0.0}, {"Crr", 0.0}};
+  SECTION("accelerating: rear axle gains") {
+    BodyRig rig(p, 0.0, 4500.0);
+    Result r = rig.model.compile().simulate(run_for(2.0, 0.1));
+    const double acc = at(r, "body.a_x", 1.0);
+    CHECK(relative_error(acc, 4500.0 / m) < 1e-6);
+    const double dN = m * acc * h / L;
+    CHECK(relative_error(at(r, "body.delta_N", 1.0), dN) < 0.005);
+    CHECK(relative_error(at(r, "body.N_rear", 1.0) - m * g * a / L, dN) < 0.005);
+    CHECK(relative_error(m * g * b / L - at(r, "body.N_front", 1.0), dN) < 0.005);
+  }
+  SECTION("braking while moving forward: front axle gains") {
+    BodyRig rig(p, -6000.0, 0.0, 30.0);
+    Result r = rig.model.compile().simulate(run_for(2.0, 0.1));
+    const double acc = at(r, "body.a_x", 1.0);
+    CHECK(relative_error(acc, -6000.0 / m) < 1e-6);
+    CHECK(at(r, "body.v", 2.0) > 0.0);
+    const double dN = m * acc * h / L;
+    CHECK(dN < 0);
+    CHECK(relative_error(at(r, "body.delta_N", 1.0), dN) < 0.005);
+    CHECK(relative_error(at(r, "body.N_front", 1.0) - m * g * b / L, -dN) < 0.005);
+  }
+}
+
+TEST_CASE("Body 4: terminal velocity against drag; coast-down energy", "[vehicle][body]") {
+  const double m = 1500, rho = 1.225, Cd = 0.3, A = 2.2;
+  ParameterValues p{{"m", m}, {"L", 2.7}, {"a", 1.2}, {"b", 1.5}, {"h_cg", 0.55}, {"Cd", Cd}, {"A", A}, {"rho", rho}};
+  SECTION("thrust = drag at the terminal velocity") {
+    const double thrust = 500.0;
+    p.push_back({"Crr", 0.0});
+    BodyRig rig(p, 0.0, thrust);
+    Result r = rig.model.compile().simulate(run_for(500.0, 1.0));
+    CHECK(relative_error(at(r, "body.v", 500.0), std::sqrt(2 * thrust / (rho * Cd * A))) < 0.005);
+  }
+  SECTION("coast-down: kinetic energy = drag work + rolling work") {
+    const double v0 = 30.0;
+    BodyRig rig(p, 0.0, 0.0, v0);
+    Result r = rig.model.compile().simulate(run_for(60.0, 0.01));
+    const double v_end = at(r, "body.v", 60.0);
+    CHECK(v_end < 0.5 * v0);
+    CHECK(v_end > 0.0);
+    const double drag_work = integral(r, {{"body.F_drag", "body.v"}});
+    const double rolling_work = integral(r, {{"body.F_roll_front", "body.v"}, {"body.F_roll_rear", "body.v"}});
+    CHECK(drag_work > 0);
+    CHECK(rolling_work > 0);
+    const double kinetic_lost = 0.5 * m * (v0 * v0 - v_end * v_end);
+    CHECK(relative_error(drag_work + rolling_work, kinetic_lost) < 0.01);
+  }
+}
+
+namespace {
+
+/// Differential rig: constant input torque on a small input inertia, each
+/// output an inertia with a damper to ground.
+Result differential_rig(double d_left, double d_right, double torque, double t_end) {
+  Model m("differential_rig");
+  auto& source = m.add<rotational::ConstantTorque>("source", {{"tau_constant", torque}});
+  auto& input = m.add<rotational::Inertia>("input", {{"J", 0.01}});
+  auto& diff = m.add<Differential>("diff", {{"ratio", 3.5}});
+  auto& ground = m.add<rotational::Fixed>("ground");
+  for (auto [side, d] : {std::pair{"left", d_left}, std::pair{"right", d_right}}) {
+    auto& axle = m.add<rotational::Inertia>(std::string("axle_") + side, {{"J", 0.1}});
+    auto& load = m.add<rotational::Damper>(std::string("load_") + side, {{"d", d}});
+    m.connect(side == std::string("left") ? diff.flange_left : diff.flange_right, axle.flange_a);
+    m.connect(axle.flange_b, load.flange_a);
+    m.connect(load.flange_b, ground.flange);
+  }
+  m.connect(source.flange, input.flange_a);
+  m.connect(input.flange_b, diff.flange_input);
+  return m.compile().simulate(run_for(t_end, 0.05));
+}
+
+}  // namespace
+
+TEST_CASE("Differential 1: symmetric loads", "[vehicle][differential]") {
+  Result r = differential_rig(0.5, 0.5, 200.0, 5.0);
+  for (double t : {1.0, 5.0}) {
+    const double w_in = at(r, "diff.w_input", t), w_l = at(r, "diff.w_left", t), w_r = at(r, "diff.w_right", t);
+    CHECK(w_l == Approx(w_r).epsilon(1e-9));
+    CHECK(w_in / w_l == Approx(3.5).epsilon(1e-9));
+    CHECK(at(r, "diff.tau_left", t) == Approx(at(r, "diff.tau_right", t)).epsilon(1e-9));
+    const double P_in = at(r, "diff.flange_input.tau", t) * w_in;
+    const double P_out = at(r, "diff.tau_left", t) * w_l + at(r, "diff.tau_right", t) * w_r;
+    CHECK(relative_error(P_out, P_in) < 1e-3);
+  }
+}
+
+TEST_CASE("Differential 2: unequal dampers share torque equally, speeds differ", "[vehicle][differential]") {
+  Result r = differential_rig(0.5, 0.3, 200.0, 30.0);
+  CHECK(relative_error(at(r, "diff.w_left", 30.0), 700.0) < 1e-3);
+  CHECK(relative_error(at(r, "diff.w_right", 30.0), 3500.0 / 3.0) < 1e-3);
+  CHECK(relative_error(at(r, "diff.w_input", 30.0), 3.5 * (700.0 + 3500.0 / 3.0) / 2) < 1e-3);
+  CHECK(at(r, "diff.tau_left", 30.0) == Approx(at(r, "diff.tau_right", 30.0)).epsilon(1e-9));
+}
+
+TEST_CASE("Differential: efficiency loses power only when the input drives", "[vehicle][differential]") {
+  Model m("lossy_differential");
+  auto& source = m.add<rotational::ConstantTorque>("source", {{"tau_constant", 100.0}});
+  auto& input = m.add<rotational::Inertia>("input", {{"J", 0.01}});
+  auto& diff = m.add<Differential>("diff", {{"ratio", 3.0}, {"efficiency", 0.9}});
+  auto& left = m.add<rotational::Damper>("left", {{"d", 1.0}});
+  auto& right = m.add<rotational::Damper>("right", {{"d", 1.0}});
+  auto& ground = m.add<rotational::Fixed>("ground");
+  m.connect(source.flange, input.flange_a);
+  m.connect(input.flange_b, diff.flange_input);
+  m.connect(diff.flange_left, left.flange_a);
+  m.connect(diff.flange_right, right.flange_a);
+  m.connect(left.flange_b, ground.flange);
+  m.connect(right.flange_b, ground.flange);
+  Result r = m.compile().simulate(run_for(2.0, 0.01));
+  // Steady state: each output carries 3·100·0.9/2 = 135 N·m into its damper.
+  CHECK(relative_error(at(r, "diff.tau_left", 2.0), 135.0) < 1e-3);
+  CHECK(relative_error(at(r, "diff.P_loss", 2.0), 0.1 * 100.0 * at(r, "diff.w_input", 2.0)) < 1e-3);
+}
+
+TEST_CASE("Brake: locks a spinning inertia at tau_max, dissipating its energy", "[vehicle][brake]") {
+  Model m("brake_rig");
+  auto& disc = m.add<rotational::Inertia>("disc", {{"J", 2.0}});
+  auto& brake = m.add<Brake>("brake", {{"tau_max", 1000.0}});
+  auto& pedal = m.add<blocks::Step>("pedal", {{"height", 1.0}, {"startTime", 2.0}});
+  m.connect(disc.flange_b, brake.flange_a);
+  m.connect(pedal.y, brake.brake_input);
+  m.set_start("disc.w", 50.0);
+  m.set_start("disc.phi", 0.0);
+  Result r = m.compile().simulate(run_for(2.5, 1e-4));
+  CHECK(at(r, "disc.w", 1.99) == Approx(50.0).epsilon(1e-9));
+  CHECK(relative_error(at(r, "disc.a", 2.05), -500.0) < 0.01);
+  CHECK(relative_error(at(r, "disc.w", 2.05), 25.0) < 0.01);
+  CHECK(std::fabs(at(r, "disc.w", 2.1)) < 0.5);
+  CHECK(std::fabs(at(r, "disc.w", 2.5)) < 1e-3);
+  auto P = r["brake.P_dissipated"];
+  CHECK(*std::min_element(P.begin(), P.end()) >= 0.0);
+  CHECK(relative_error(integral(r, {{"brake.P_dissipated"}}), 0.5 * 2.0 * 50.0 * 50.0) < 0.01);
+}
+
+namespace {
+
+/// Gearbox rig: a torque source on an input inertia, the output into an
+/// inertia with a damper load, the gear from a signal.
+struct GearboxRig {
+  Model model{"gearbox_rig"};
+  Gearbox& gearbox;
+  GearboxRig(double torque, ParameterValues gearbox_parameters)
+      : gearbox(model.add<Gearbox>("gearbox", std::move(gearbox_parameters))) {
+    auto& source = model.add<rotational::ConstantTorque>("source", {{"tau_constant", torque}});
+    auto& input = model.add<rotational::Inertia>("input", {{"J", 0.1}});
+    auto& output = model.add<rotational::Inertia>("output", {{"J", 1.0}});
+    auto& load = model.add<rotational::Damper>("load", {{"d", 1.0}});
+    auto& ground = model.add<rotational::Fixed>("ground");
+    model.connect(source.flange, input.flange_a);
+    model.connect(input.flange_b, gearbox.flange_in);
+    model.connect(gearbox.flange_out, output.flange_a);
+    model.connect(output.flange_b, load.flange_a);
+    model.connect(load.flange_b, ground.flange);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("Gearbox: fixed gear speed and torque ratios with efficiency", "[vehicle][gearbox]") {
+  GearboxRig rig(100.0, {{"efficiency_2", 0.95}});
+  auto& gear = rig.model.add<blocks::Constant>("gear", {{"k", 2.0}});
+  rig.model.connect(gear.y, rig.gearbox.gear_input);
+  Result r = rig.model.compile().simulate(run_for(20.0, 0.01));
+  const double w_out = at(r, "gearbox.w_out", 20.0);
+  // Steady state: the damper takes ratio·η·τ.
+  CHECK(relative_error(w_out, 2.1 * 0.95 * 100.0) < 1e-3);
+  CHECK(relative_error(at(r, "gearbox.w_in", 20.0) / w_out, 2.1) < 1e-3);
+  CHECK(relative_error(-at(r, "gearbox.flange_out.tau", 20.0) / at(r, "gearbox.flange_in.tau", 20.0), 2.1 * 0.95) <
+        1e-3);
+  CHECK(relative_error(at(r, "gearbox.P_loss", 20.0), 0.05 * 100.0 * at(r, "gearbox.w_in", 20.0)) < 1e-2);
+}
+
+TEST_CASE("Gearbox: a 1-2-3-4 shift sequence from the shift schedule runs through its events",
+          "[vehicle][gearbox]") {
+  Model m("shifting");
+  auto& speed = m.add<blocks::Ramp>("speed", {{"height", 30.0}, {"duration", 10.0}});
+  auto& selector = m.add<GearSelector>("selector");
+  auto& gearbox = m.add<Gearbox>("gearbox");
+  auto& source = m.add<rotational::ConstantTorque>("source", {{"tau_constant", 50.0}});
+  auto& input = m.add<rotational::Inertia>("input", {{"J", 0.1}});
+  auto& output = m.add<rotational::Inertia>("output", {{"J", 5.0}});
+  auto& load = m.add<rotational::Damper>("load", {{"d", 2.0}});
+  auto& ground = m.add<rotational::Fixed>("ground");
+  m.connect(speed.y, selector.v);
+  m.connect(selector.gear, gearbox.gear_input);
+  m.connect(source.flange, input.flange_a);
+  m.connect(input.flange_b, gearbox.flange_in);
+  m.connect(gearbox.flange_out, output.flange_a);
+  m.connect(output.flange_b, load.flange_a);
+  m.connect(load.flange_b, ground.flange);
+  Result r = m.compile().simulate(run_for(12.0, 0.01, 1e-6));
+  // Shift speeds 12, 20, 28 m/s on a 3 m/s² ramp: at 4, 6.67, 9.33 s.
+  for (auto [t, gear, ratio] : {std::tuple{3.9, 1.0, 3.6}, std::tuple{4.1, 2.0, 2.1}, std::tuple{6.7, 3.0, 1.4},
+                                std::tuple{9.4, 4.0, 1.0}}) {
+    INFO("t = " << t);
+    CHECK(at(r, "selector.gear", t) == gear);
+    CHECK(at(r, "gearbox.ratio", t) == ratio);
+  }
+  std::size_t shifts = 0;
+  for (double te : r.event_times())
+    for (double ts : {4.0, 20.0 / 3.0, 28.0 / 3.0}) shifts += std::fabs(te - ts) < 1e-6;
+  CHECK(shifts == 3);
+  // After each shift the synchronizer brings the input shaft to the new ratio.
+  CHECK(relative_error(at(r, "gearbox.w_in", 12.0), at(r, "gearbox.w_out", 12.0)) < 0.01);
+}
+
+namespace {
+
+/// Clutch rig: input inertia (spinning at 100 rad/s) and output inertia, the
+/// engagement from a signal.
+Result clutch_rig(const std::function<void(Model&, Clutch&)>& drive, double t_end) {
+  Model m("clutch_rig");
+  auto& clutch = m.add<Clutch>("clutch", {{"tau_max", 200.0}});
+  drive(m, clutch);
+  return m.compile().simulate(run_for(t_end, 0.01));
+}
+
+}  // namespace
+
+TEST_CASE("Clutch: engages, transmits engagement*tau_max while slipping, decouples", "[vehicle][clutch]") {
+  SECTION("engagement brings the output to the input speed, momentum conserved") {
+    Result r = clutch_rig([](Model& m, Clutch& clutch) {
+      auto& a = m.add<rotational::Inertia>("a", {{"J", 0.5}});
+      auto& b = m.add<rotational::Inertia>("b", {{"J", 1.5}});
+      auto& engage = m.add<blocks::Step>("engage", {{"height", 1.0}, {"startTime", 0.5}});
+      m.connect(a.flange_b, clutch.flange_a);
+      m.connect(clutch.flange_b, b.flange_a);
+      m.connect(engage.y, clutch.engagement_input);
+      m.set_start("a.w", 100.0);
+      m.set_start("a.phi", 0.0);
+      m.set_start("b.w", 0.0);
+      m.set_start("b.phi", 0.0);
+    }, 3.0);
+    CHECK(at(r, "b.w", 0.49) == Approx(0.0).margin(1e-9));
+    CHECK(std::fabs(at(r, "a.w", 3.0) - at(r, "b.w", 3.0)) < 0.01);
+    CHECK(relative_error(at(r, "b.w", 3.0), 0.5 * 100.0 / 2.0) < 1e-3);
+    CHECK(relative_error(integral(r, {{"clutch.P_dissipated"}}), 0.5 * 0.5 * 100 * 100 - 0.5 * 2.0 * 25 * 25) < 0.01);
+  }
+  SECTION("partial engagement slips at engagement*tau_max") {
+    Result r = clutch_rig([](Model& m, Clutch& clutch) {
+      auto& motor = m.add<rotational::Speed>("motor");
+      auto& w = m.add<blocks::Constant>("w", {{"k", 100.0}});
+      auto& ground = m.add<rotational::Fixed>("ground");
+      auto& engage = m.add<blocks::Constant>("engage", {{"k", 0.4}});
+      m.connect(w.y, motor.w_ref);
+      m.connect(motor.flange, clutch.flange_a);
+      m.connect(clutch.flange_b, ground.flange);
+      m.connect(engage.y, clutch.engagement_input);
+      m.set_start("motor.phi", 0.0);
+    }, 1.0);
+    CHECK(relative_error(std::fabs(at(r, "clutch.tau", 1.0)), 0.4 * 200.0) < 0.01);
+  }
+  SECTION("disengaged, the output coasts on") {
+    Result r = clutch_rig([](Model& m, Clutch& clutch) {
+      auto& a = m.add<rotational::Inertia>("a", {{"J", 0.5}});
+      auto& b = m.add<rotational::Inertia>("b", {{"J", 1.5}});
+      auto& engage = m.add<blocks::Constant>("engage", {{"k", 0.0}});
+      m.connect(a.flange_b, clutch.flange_a);
+      m.connect(clutch.flange_b, b.flange_a);
+      m.connect(engage.y, clutch.engagement_input);
+      m.set_start("a.w", 100.0);
+      m.set_start("a.phi", 0.0);
+      m.set_start("b.w", 10.0);
+      m.set_start("b.phi", 0.0);
+    }, 1.0);
+    CHECK(at(r, "a.w", 1.0) == Approx(100.0).epsilon(1e-9));
+    CHECK(at(r, "b.w", 1.0) == Approx(10.0).epsilon(1e-9));
+  }
+}
+
+namespace {
+
+// The engine's torque at full throttle minus its friction, from its parameters (seed 003's curve).
+double engine_net_torque(double w) {
+  const double rpm = w * 60 / (2 * M_PI), n = std::max(rpm, 1000.0);
+  const double curve = (-9.375e-6 * n * n + 0.075 * n + 100.0) * 0.5 * (1 - std::tanh((rpm - 6500.0) / 100.0));
+  return curve - 10.0 * std::tanh(w / 1.0) - 0.02 * w;
+}
+
+double bisect(const std::function<double(double)>& f, double lo, double hi) {
+  for (int k = 0; k < 200; ++k) {
+    double mid = 0.5 * (lo + hi);
+    (f(lo) > 0) == (f(mid) > 0) ? lo = mid : hi = mid;
+  }
+  return 0.5 * (lo + hi);
+}
+
+}  // namespace
+
+TEST_CASE("Engine: no-load run-up settles where torque = friction; damper load steady state",
+          "[vehicle][engine]") {
+  SECTION("no load") {
+    Model m("engine_free");
+    auto& engine = m.add<Engine>("engine");
+    auto& throttle = m.add<blocks::Constant>("throttle", {{"k", 1.0}});
+    m.connect(throttle.y, engine.throttle_input);
+    m.set_start("engine.w", 100.0);
+    Result r = m.compile().simulate(run_for(20.0, 0.01));
+    auto w = r["engine.w"];
+    for (std::size_t k = 1; k < r.size(); ++k) REQUIRE(w[k] >= w[k - 1] * (1 - 1e-9));  // runs up monotonically
+    const double expected = bisect(engine_net_torque, 600.0, 800.0);
+    CHECK(relative_error(w.back(), expected) < 1e-3);
+    CHECK(relative_error(at(r, "engine.tau_drive", 20.0), at(r, "engine.tau_loss", 20.0)) < 0.01);
+  }
+  SECTION("against a damper") {
+    Model m("engine_loaded");
+    auto& engine = m.add<Engine>("engine");
+    auto& throttle = m.add<blocks::Constant>("throttle", {{"k", 0.8}});
+    auto& load = m.add<rotational::Damper>("load", {{"d", 0.5}});
+    auto& ground = m.add<rotational::Fixed>("ground");
+    m.connect(throttle.y, engine.throttle_input);
+    m.connect(engine.flange, load.flange_a);
+    m.connect(load.flange_b, ground.flange);
+    m.set_start("engine.w", 100.0);
+    Result r = m.compile().simulate(run_for(30.0, 0.01));
+    const double expected = bisect([](double w) {
+      const double rpm = w * 60 / (2 * M_PI), n = std::max(rpm, 1000.0);
+      const double curve = (-9.375e-6 * n * n + 0.075 * n + 100.0) * 0.5 * (1 - std::tanh((rpm - 6500.0) / 100.0));
+      return 0.8 * curve - 10.0 * std::tanh(w) - 0.02 * w - 0.5 * w;
+    }, 100.0, 800.0);
+    CHECK(relative_error(at(r, "engine.w", 30.0), expected) < 1e-3);
+    CHECK(relative_error(at(r, "engine.P_out", 30.0), 0.5 * expected * expected) < 0.01);
+  }
+}
+
+TEST_CASE("VehicleBody rejects a + b != L, h_cg <= 0 and a non-positive mass", "[vehicle][errors]") {
+  auto compile_body = [](ParameterValues p) {
+    BodyRig rig(std::move(p), 0.0, 0.0);
+    return rig.model.compile();
+  };
+  CHECK_THROWS_WITH(compile_body({{"a", 1.0}, {"b", 1.0}, {"L", 2.7}}),
+                    Catch::Contains("body") && Catch::Contains("a + b must equal the wheelbase L"));
+  CHECK_THROWS_WITH(compile_body({{"h_cg", 0.0}}), Catch::Contains("h_cg"));
+  CHECK_THROWS_WITH(compile_body({{"m", 0.0}}), Catch::Contains("mass m"));
+  Simulator sim = compile_body({});
+  sim.set_parameter("body.b", 2.0);
+  CHECK_THROWS_AS(sim.simulate(run_for(0.1, 0.01)), ModelError);
+}
+
+namespace {
+
+Result launch(double h_cg, double t_end) {
+  Model m("car");
+  examples::LaunchScenario scenario;
+  scenario.brake_time = 100.0;  // no braking within these runs
+  examples::build_rear_drive_car(m, scenario);
+  Simulator sim = m.compile();
+  sim.set_parameter("body.h_cg", h_cg);
+  return sim.simulate(run_for(t_end, 0.002, 1e-6));
+}
+
+}  // namespace
+
+TEST_CASE("Rear-drive car: launch, load transfer, up-shifts and 0-100 km/h", "[vehicle][integration]") {
+  Result r = launch(0.55, 12.0);
+  auto v = r["body.v"];
+  double t_100 = NAN;
+  for (std::size_t k = 0; k < r.size() && std::isnan(t_100); ++k)
+    if (v[k] >= 100 / 3.6) t_100 = r.time()[k];
+  INFO("0-100 km/h in " << t_100 << " s");
+  CHECK(t_100 > 5.0);
+  CHECK(t_100 < 12.0);
+  CHECK(at(r, "selector.gear", 11.0) == 4.0);
+  // Wheel 5 / Body 5: the rear axle load rises with the acceleration...
+  const double static_rear = 1500 * g * 1.2 / 2.7;
+  CHECK(at(r, "body.N_rear", 1.0) > static_rear + 1000.0);
+  CHECK(relative_error(at(r, "body.N_rear", 1.0) - static_rear, 1500 * at(r, "body.a_x", 1.0) * 0.55 / 2.7) < 0.01);
+  // ...and the traction-limited launch accelerates harder than without load transfer.
+  Result low = launch(0.05, 2.0);
+  CHECK(at(r, "body.v", 2.0) > at(low, "body.v", 2.0) * 1.1);
+}
+
+TEST_CASE("Rear-drive car: the energy books close", "[vehicle][integration]") {
+  Result r = launch(0.55, 10.0);
+  const double engine_work = integral(r, {{"engine.P_out"}});
+  double stored = 0.5 * 1500 * std::pow(at(r, "body.v", 10.0), 2) +
+                  0.5 * 0.02 * std::pow(at(r, "gearbox.w_in", 10.0), 2);
+  for (const char* w : {"wheel_fl", "wheel_fr", "wheel_rl", "wheel_rr"})
+    stored += 0.5 * 1.2 * std::pow(at(r, std::string(w) + ".omega", 10.0), 2);
+  const double dissipated =
+      integral(r, {{"body.F_drag", "body.v"}, {"body.F_roll_front", "body.v"}, {"body.F_roll_rear", "body.v"},
+                   {"wheel_fl.P_slip"}, {"wheel_fr.P_slip"}, {"wheel_rl.P_slip"}, {"wheel_rr.P_slip"},
+                   {"brake_fl.P_dissipated"}, {"brake_fr.P_dissipated"}, {"brake_rl.P_dissipated"},
+                   {"brake_rr.P_dissipated"}, {"clutch.P_dissipated"}, {"gearbox.P_loss"}, {"differential.P_loss"}});
+  INFO("engine work " << engine_work << " J, stored " << stored << " J, dissipated " << dissipated << " J");
+  CHECK(relative_error(stored + dissipated, engine_work) < 0.01);
+}
