@@ -22,3 +22,16 @@ def test_docs_python_snippets_run(tmp_path, monkeypatch):
     namespace = {}
     for snippet in snippets:  # later snippets build on earlier ones, like a reader would
         exec(compile(snippet, "docs/python.md", "exec"), namespace)
+
+
+def test_launch_study_more_load_transfer_launches_faster_on_a_slippery_road(tmp_path):
+    pytest.importorskip("matplotlib")
+    example = runpy.run_path(os.path.join(ROOT, "examples", "python", "launch_study.py"))
+    table = example["main"](h_cg=(0.3, 0.7), mu=(0.5, 1.1), t_end=15.0, out=str(tmp_path), executor="serial")
+    assert table["error"].isna().all() if "error" in table else True
+    t = table.set_index(["body.h_cg", "mu"])["t_100"]
+    # Traction-limited: the higher CG loads the driven axle and wins by more than 2 %.
+    assert t[(0.7, 0.5)] < t[(0.3, 0.5)] * 0.98
+    # Friction matters most: μ = 1.1 is faster than μ = 0.5 at either height.
+    assert t[(0.3, 1.1)] < t[(0.3, 0.5)]
+    assert os.path.getsize(tmp_path / "launch_study.png") > 10_000
