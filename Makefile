@@ -34,6 +34,9 @@ run: build
 	./$(BUILD)/examples/rolling_wheel
 	./$(BUILD)/examples/spring_mass_damper
 	./$(BUILD)/examples/launch_and_brake
+	./$(BUILD)/examples/coast_down
+	./$(BUILD)/examples/split_mu_launch
+	./$(BUILD)/examples/drive_cycle
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)

@@ -1,22 +1,29 @@
-// The flagship model, shared by `make run` (examples/launch_and_brake.cpp) and
-// the integration tests: a rear-drive car, engine → clutch → gearbox →
-// differential → rear brakes → rear wheels, brakes on the front wheels too,
-// all four wheels carrying a body with load transfer. The driver launches at
-// full throttle (clutch engaging over clutch_time, up-shifts by speed), then
-// at brake_time declutches, lifts and brakes with brake_level.
+// The flagship car, shared by the examples and the integration tests: a
+// rear-drive car, engine → clutch → gearbox → differential → rear brakes →
+// rear wheels, brakes on the front wheels too, all four wheels carrying a body
+// with load transfer; the gear follows a shift schedule on the body's speed.
+// Two drivers: an open-loop launch-and-brake (the flagship experiment) and a
+// closed-loop DriverController following a speed table (the drive cycle).
 #pragma once
 
 #include <acausal/acausal.hpp>
 
+#include <array>
+#include <utility>
+#include <vector>
+
 namespace acausal::examples {
 
-struct LaunchScenario {
-  double clutch_time = 1.0;   // s, clutch engagement ramp from 0 to 1
-  double brake_time = 12.0;   // s, throttle off, clutch open, brakes on
-  double brake_level = 1.0;   // brake_input while braking
+/// The driver's inputs of the car, to be connected by a driver.
+struct RearDriveCar {
+  vehicle::Engine& engine;
+  vehicle::Clutch& clutch;
+  vehicle::VehicleBody& body;
+  std::array<vehicle::Brake*, 4> brakes;  // fl, fr, rl, rr
+  std::array<vehicle::Wheel*, 4> wheels;  // fl, fr, rl, rr
 };
 
-inline void build_rear_drive_car(Model& m, const LaunchScenario& s = {}) {
+inline RearDriveCar build_rear_drive_car_plant(Model& m) {
   using namespace vehicle;
   const double radius = radius_from_tire_size("205/55R16");
   auto& body = m.add<VehicleBody>("body", {{"m", 1500}, {"L", 2.7}, {"a", 1.2}, {"b", 1.5}, {"h_cg", 0.55}});
@@ -29,45 +36,68 @@ inline void build_rear_drive_car(Model& m, const LaunchScenario& s = {}) {
   auto wheel = [&](const std::string& name) -> Wheel& {
     return m.add<Wheel>(name, {{"radius", radius}, {"J", 1.2}, {"mu", 0.9}, {"mu_patch", 0.1}});
   };
-  auto& wheel_fl = wheel("wheel_fl");
-  auto& wheel_fr = wheel("wheel_fr");
-  auto& wheel_rl = wheel("wheel_rl");
-  auto& wheel_rr = wheel("wheel_rr");
-  auto& brake_fl = m.add<Brake>("brake_fl", {{"tau_max", 1600}});
-  auto& brake_fr = m.add<Brake>("brake_fr", {{"tau_max", 1600}});
-  auto& brake_rl = m.add<Brake>("brake_rl", {{"tau_max", 800}});
-  auto& brake_rr = m.add<Brake>("brake_rr", {{"tau_max", 800}});
+  RearDriveCar car{engine,
+                   clutch,
+                   body,
+                   {&m.add<Brake>("brake_fl", {{"tau_max", 1600}}), &m.add<Brake>("brake_fr", {{"tau_max", 1600}}),
+                    &m.add<Brake>("brake_rl", {{"tau_max", 800}}), &m.add<Brake>("brake_rr", {{"tau_max", 800}})},
+                   {&wheel("wheel_fl"), &wheel("wheel_fr"), &wheel("wheel_rl"), &wheel("wheel_rr")}};
 
-  // Driver: full throttle until brake_time, then lift; clutch engages, then opens to brake.
+  m.connect(body.speed, selector.v);
+  m.connect(selector.gear, gearbox.gear_input);
+  m.connect(engine.flange, clutch.flange_a);
+  m.connect(clutch.flange_b, gearbox.flange_in);
+  m.connect(gearbox.flange_out, differential.flange_input);
+  m.connect(differential.flange_left, car.brakes[2]->flange_a);
+  m.connect(differential.flange_right, car.brakes[3]->flange_a);
+  for (int k = 0; k < 4; ++k) {
+    m.connect(car.brakes[k]->flange_b, car.wheels[k]->flange_rot);
+    m.connect(car.wheels[k]->contact, k < 2 ? body.contact_front : body.contact_rear);
+  }
+  m.set_start("engine.w", 100.0);  // idling, about 950 rpm
+  m.set_start("body.s", 0.0);
+  m.set_start("body.v", 0.0);
+  return car;
+}
+
+struct LaunchScenario {
+  double clutch_time = 1.0;   // s, clutch engagement ramp from 0 to 1
+  double brake_time = 12.0;   // s, throttle off, clutch open, brakes on
+  double brake_level = 1.0;   // brake_input while braking
+};
+
+/// Open-loop driver: full throttle with the clutch engaging over clutch_time,
+/// then at brake_time declutch, lift and brake with brake_level.
+inline RearDriveCar build_rear_drive_car(Model& m, const LaunchScenario& s = {}) {
+  RearDriveCar car = build_rear_drive_car_plant(m);
   auto& throttle = m.add<blocks::Step>("throttle", {{"height", -1.0}, {"offset", 1.0}, {"startTime", s.brake_time}});
   auto& engage = m.add<blocks::Ramp>("engage", {{"height", 1.0}, {"duration", s.clutch_time}});
   auto& release = m.add<blocks::Step>("release", {{"height", -1.0}, {"startTime", s.brake_time}});
   auto& engagement = m.add<blocks::Add>("engagement");
   auto& pedal = m.add<blocks::Step>("pedal", {{"height", s.brake_level}, {"startTime", s.brake_time}});
-
-  m.connect(throttle.y, engine.throttle_input);
+  m.connect(throttle.y, car.engine.throttle_input);
   m.connect(engage.y, engagement.u1);
   m.connect(release.y, engagement.u2);
-  m.connect(engagement.y, clutch.engagement_input);
-  m.connect(body.speed, selector.v);
-  m.connect(selector.gear, gearbox.gear_input);
-  for (Brake* b : {&brake_fl, &brake_fr, &brake_rl, &brake_rr}) m.connect(pedal.y, b->brake_input);
+  m.connect(engagement.y, car.clutch.engagement_input);
+  for (vehicle::Brake* b : car.brakes) m.connect(pedal.y, b->brake_input);
+  return car;
+}
 
-  m.connect(engine.flange, clutch.flange_a);
-  m.connect(clutch.flange_b, gearbox.flange_in);
-  m.connect(gearbox.flange_out, differential.flange_input);
-  m.connect(differential.flange_left, brake_rl.flange_a);
-  m.connect(differential.flange_right, brake_rr.flange_a);
-  m.connect(brake_rl.flange_b, wheel_rl.flange_rot);
-  m.connect(brake_rr.flange_b, wheel_rr.flange_rot);
-  m.connect(brake_fl.flange_b, wheel_fl.flange_rot);
-  m.connect(brake_fr.flange_b, wheel_fr.flange_rot);
-  for (Wheel* w : {&wheel_fl, &wheel_fr}) m.connect(w->contact, body.contact_front);
-  for (Wheel* w : {&wheel_rl, &wheel_rr}) m.connect(w->contact, body.contact_rear);
-
-  m.set_start("engine.w", 100.0);  // idling, about 950 rpm
-  m.set_start("body.s", 0.0);
-  m.set_start("body.v", 0.0);
+/// Closed-loop driver: a DriverController follows the (time [s], speed [m/s])
+/// table with throttle and brake; the clutch engages over the first second and
+/// stays closed (the engine is dragged down with the car when it stops).
+inline RearDriveCar build_rear_drive_car_on_cycle(Model& m, const std::vector<std::pair<double, double>>& cycle) {
+  RearDriveCar car = build_rear_drive_car_plant(m);
+  auto& reference = m.add<blocks::TimeTable>("cycle");
+  reference.set_table(cycle);
+  auto& driver = m.add<vehicle::DriverController>("driver");
+  auto& engage = m.add<blocks::Ramp>("engage", {{"height", 1.0}, {"duration", 1.0}});
+  m.connect(reference.y, driver.v_ref);
+  m.connect(car.body.speed, driver.v);
+  m.connect(driver.throttle, car.engine.throttle_input);
+  m.connect(engage.y, car.clutch.engagement_input);
+  for (vehicle::Brake* b : car.brakes) m.connect(driver.brake, b->brake_input);
+  return car;
 }
 
 }  // namespace acausal::examples

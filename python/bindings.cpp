@@ -115,6 +115,8 @@ py::dict report_dict(const CompileReport& r) {
 
 }  // namespace
 
+using Points = std::vector<std::pair<double, double>>;
+
 PYBIND11_MODULE(_acausal, m) {
   m.doc() = "acausal: equation-based component models compiled to a DAE and integrated with SUNDIALS IDA";
 
@@ -304,11 +306,17 @@ PYBIND11_MODULE(_acausal, m) {
 #define ACAUSAL_REGISTER(domain, Name) register_component<domain::Name>(#domain "." #Name);
   ACAUSAL_LIBRARY(ACAUSAL_REGISTER)
 #undef ACAUSAL_REGISTER
-  m.def("_set_table", [](Component& c, const std::vector<std::pair<double, double>>& points) {
-    auto* table = dynamic_cast<blocks::TimeTable*>(&c);
-    if (!table) throw ModelError("component '" + c.name() + "' is not a blocks.TimeTable");
-    table->set_table(points);
-  });
+  // Table setters of library components, bound once: (Python name, type shown in errors, setter).
+  auto bind_table = [&m]<typename T>(const char* function, const char* type, void (T::*setter)(const Points&)) {
+    m.def(function, [type, setter](Component& c, const Points& points) {
+      auto* target = dynamic_cast<T*>(&c);
+      if (!target) throw ModelError("component '" + c.name() + "' is not a " + type);
+      (target->*setter)(points);
+    });
+  };
+  bind_table("_set_table", "blocks.TimeTable", &blocks::TimeTable::set_table);
+  bind_table("_set_friction_table", "vehicle.Wheel", &vehicle::Wheel::set_friction_table);
+  bind_table("_set_grade_table", "vehicle.VehicleBody", &vehicle::VehicleBody::set_grade_table);
   std::vector<std::string> names;
   for (const auto& [key, entry] : library()) names.push_back(key);
   m.attr("_library") = names;

@@ -188,7 +188,11 @@ Parameter Component::parameter(const std::string& name, double default_value, Pa
   return Parameter(symbol);
 }
 
-void Component::equation(const Equation& eq) { equations_.push_back(eq); }
+std::size_t Component::equation(const Equation& eq) {
+  equations_.push_back(eq);
+  return equations_.size() - 1;
+}
+void Component::replace_equation(std::size_t index, const Equation& eq) { equations_.at(index) = eq; }
 void Component::initial_equation(const Equation& eq) { initial_equations_.push_back(eq); }
 
 void Component::require(const Expr& condition, std::string requirement) {

@@ -158,8 +158,12 @@ class Component {
 
   Variable variable(const std::string& name, VariableAttributes attributes = {});
   Parameter parameter(const std::string& name, double default_value, ParameterAttributes attributes = {});
-  void equation(const Equation& eq);
+  /// Adds an equation; the index lets a component swap it later (replace_equation).
+  std::size_t equation(const Equation& eq);
   void initial_equation(const Equation& eq);
+  /// Replaces an equation written in the constructor (a law a setter can
+  /// change before compilation, like a road friction table).
+  void replace_equation(std::size_t index, const Equation& eq);
   /// A condition on parameters that every run must satisfy ("a + b = L");
   /// checked at compile() and at each simulate(), naming the values involved.
   void require(const Expr& condition, std::string requirement);

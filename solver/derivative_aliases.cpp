@@ -13,32 +13,37 @@ struct DerivativeAlias {
   Expr pivot;  // a, divided by
 };
 
-// der(s) as an affine function of a single unknown x when `residual` is
-// a·der(s) + b·x + c with parameter-only a, b, c.
+// der(s) as an affine function of other unknowns when `residual` is
+// a·der(s) + Σ b_i·x_i + c with parameter-only a, b_i, c (one derivative, the
+// x_i variables: w_rel = w_b - w_a as well as v = der(s)).
 DerivativeAlias derivative_alias(const DaeSystem& dae, const Expr& residual) {
+  const Node* derivative = nullptr;
+  Expr a, rest(0.0);
   // A Der leaf's argument is listed too: keep the leaves the residual really depends on.
-  std::vector<std::pair<const Node*, Expr>> terms;
   for (const Node* leaf : unknown_leaves(residual)) {
     Expr d = diff(residual, Expr(leaf));
-    if (!(d.is_const() && d.value() == 0.0)) terms.emplace_back(leaf, d);
+    if (d.is_const() && d.value() == 0.0) continue;
+    if (!is_parametric(d)) return {};
+    if (leaf->op == Op::Der) {
+      if (derivative) return {};
+      derivative = leaf;
+      a = d;
+    } else {
+      rest = rest + d * Expr(leaf);
+    }
   }
-  if (terms.size() != 2) return {};
-  if (terms[1].first->op == Op::Der) std::swap(terms[0], terms[1]);
-  const auto& [derivative, a] = terms[0];
-  const auto& [other, b] = terms[1];
-  if (derivative->op != Op::Der || other->op != Op::Var) return {};
-  if (!is_parametric(a) || !is_parametric(b)) return {};
+  if (!derivative) return {};
   auto parameters = [&](const Node* p) { return dae.parameter_value(p); };
   if (a.is_const() ? a.value() == 0.0 : evaluate(a, parameters) == 0.0) return {};
-  Rewriter zero([&](const Node* leaf) { return leaf == derivative || leaf == other ? Expr(0.0).node() : nullptr; });
-  return {derivative, -(b * Expr(other) + zero(residual)) / a, a};
+  Rewriter zero([&](const Node* leaf) { return leaf->op == Op::Var || leaf->op == Op::Der ? Expr(0.0).node() : nullptr; });
+  return {derivative, -(rest + zero(residual)) / a, a};
 }
 
 }  // namespace
 
 void substitute_derivative_aliases(DaeSystem& dae) {
   auto t0 = std::chrono::steady_clock::now();
-  std::unordered_map<const Node*, Expr> alias;  // der(s) -> expression of one unknown
+  std::unordered_map<const Node*, Expr> alias;  // der(s) -> affine expression of other unknowns
   std::vector<bool> defining(dae.equations.size(), false);
   for (std::size_t e = 0; e < dae.equations.size(); ++e) {
     DerivativeAlias found = derivative_alias(dae, dae.equations[e].residual);

@@ -593,3 +593,81 @@ TEST_CASE("Rear-drive car: the energy books close", "[vehicle][integration]") {
   INFO("engine work " << engine_work << " J, stored " << stored << " J, dissipated " << dissipated << " J");
   CHECK(relative_error(stored + dissipated, engine_work) < 0.01);
 }
+
+TEST_CASE("Terrain: a friction table under a spinning wheel", "[vehicle][terrain]") {
+  WheelRig rig(2500.0, 5000.0, 500.0, {{"J", 0.5}});
+  auto& wheel = static_cast<Wheel&>(*rig.model.child("wheel"));
+  const std::vector<std::pair<double, double>> table{{0.0, 0.8}, {1.0, 0.8}, {2.0, 0.2}, {10.0, 0.2}};
+  wheel.set_friction_table(table);
+  Result r = rig.model.compile().simulate(run_for(3.0, 0.001));
+  auto s = r["body.s"], mu = r["wheel.mu_road"], F = r["wheel.F_traction"];
+  auto expected = [&](double x) { return x <= 1.0 ? 0.8 : x >= 2.0 ? 0.2 : 0.8 - 0.6 * (x - 1.0); };
+  double worst_mu = 0, worst_force = 0;
+  for (std::size_t k = 0; k < r.size(); ++k) {
+    worst_mu = std::max(worst_mu, std::fabs(mu[k] - expected(s[k])));
+    if (r.time()[k] > 0.2) worst_force = std::max(worst_force, relative_error(F[k], mu[k] * 5000.0));
+  }
+  CHECK(s.back() > 2.5);
+  CHECK(worst_mu < 1e-9);
+  CHECK(worst_force < 0.01);
+  CHECK_THROWS_WITH(wheel.set_friction_table({{0.0, 0.8}, {0.0, 0.5}}),
+                    Catch::Contains("wheel") && Catch::Contains("positions must increase"));
+}
+
+TEST_CASE("Terrain: coasting over a hill from a grade table conserves energy", "[vehicle][terrain]") {
+  BodyRig rig({{"m", 1200}, {"L", 2.5}, {"a", 1.0}, {"b", 1.5}, {"h_cg", 0.5}, {"Cd", 0.0}, {"Crr", 0.0}}, 0.0, 0.0,
+              20.0);
+  auto& body = static_cast<VehicleBody&>(*rig.model.child("body"));
+  body.set_grade_table({{0.0, 0.0}, {20.0, 0.1}, {60.0, 0.1}, {80.0, 0.0}, {100.0, -0.05}});
+  Result r = rig.model.compile().simulate(run_for(8.0, 0.001));
+  auto s = r["body.s"], v = r["body.v"], theta = r["body.theta"];
+  auto road = [](double x) {
+    return x < 20 ? 0.1 * x / 20 : x < 60 ? 0.1 : x < 80 ? 0.1 * (80 - x) / 20 : x < 100 ? -0.05 * (x - 80) / 20 : -0.05;
+  };
+  double worst = 0;
+  for (std::size_t k = 0; k < r.size(); ++k) worst = std::max(worst, std::fabs(theta[k] - road(s[k])));
+  CHECK(worst < 1e-9);
+  CHECK(s.back() > 100.0);  // over the top and down the other side
+  // Kinetic energy lost = work against gravity along the road.
+  const double lost = 0.5 * 1200 * (20.0 * 20.0 - v.back() * v.back());
+  CHECK(relative_error(integral(r, {{"body.F_grade", "body.v"}}), lost) < 1e-4);
+  // The axle loads follow the slope: on the 0.1 rad ramp they sum to m·g·cos(0.1).
+  CHECK(at(r, "body.N_front", 2.5) + at(r, "body.N_rear", 2.5) ==
+        Approx(1200 * g * std::cos(at(r, "body.theta", 2.5))).epsilon(1e-9));
+}
+
+TEST_CASE("Split-mu launch through an open differential: the ice side spins and sets the torque",
+          "[vehicle][integration]") {
+  Model m("split_mu");
+  examples::build_rear_drive_car(m);
+  Simulator sim = m.compile();
+  sim.set_parameter("wheel_rl.patch_start", -1e6);
+  sim.set_parameter("wheel_rl.patch_end", 1e6);
+  Result r = sim.simulate(run_for(5.0, 0.01, 1e-6));
+  CHECK(at(r, "wheel_rl.S_a", 5.0) > 0.5);
+  CHECK(std::fabs(at(r, "wheel_rr.S_a", 5.0)) < 0.01);
+  CHECK(at(r, "differential.tau_left", 5.0) == Approx(at(r, "differential.tau_right", 5.0)).epsilon(1e-9));
+  // The spinning wheel carries μ_ice·N: the open differential limits the other side to the same torque.
+  const double tau_ice = 0.1 * at(r, "wheel_rl.N", 5.0) * radius_from_tire_size("205/55R16");
+  CHECK(relative_error(at(r, "differential.tau_left", 5.0), tau_ice) < 0.02);
+  CHECK(at(r, "body.v", 5.0) < 3.0);
+}
+
+TEST_CASE("Drive cycle: the DriverController follows a speed table with throttle and brake",
+          "[vehicle][integration]") {
+  Model m("drive_cycle");
+  examples::build_rear_drive_car_on_cycle(m, {{0, 0}, {2, 0}, {12, 15}, {30, 15}, {40, 25}, {60, 25}, {72, 0},
+                                              {80, 0}});
+  Result r = m.compile().simulate(run_for(80.0, 0.05, 1e-6));
+  auto e = r["driver.e"], throttle = r["driver.throttle"], brake = r["driver.brake"];
+  double worst = 0;
+  for (std::size_t k = 0; k < r.size(); ++k) {
+    if (r.time()[k] > 3.0) worst = std::max(worst, std::fabs(e[k]));
+    REQUIRE(std::min(throttle[k], brake[k]) < 1e-3);  // never both pedals (up to an event's frozen side)
+  }
+  CHECK(worst < 1.0);
+  CHECK(std::fabs(at(r, "body.v", 50.0) - 25.0) < 0.2);
+  CHECK(at(r, "driver.brake", 66.0) > 0.0);  // braking in the deceleration phase
+  CHECK(std::fabs(at(r, "body.v", 80.0)) < 0.2);
+  CHECK(at(r, "selector.gear", 50.0) == 3.0);
+}

@@ -1,5 +1,8 @@
 #pragma once
 
+#include <cmath>
+
+#include "components/blocks/interpolation.hpp"
 #include "connectors/signal.hpp"
 #include "connectors/wheel_contact.hpp"
 
@@ -7,10 +10,11 @@ namespace acausal::vehicle {
 
 /// Longitudinal vehicle body (mass m) on two axles with quasi-static load
 /// transfer. The CG lies a behind the front axle and b ahead of the rear one
-/// (a + b = L), h_cg above the road; the road climbs at `grade` [rad].
+/// (a + b = L), h_cg above the road; the road climbs at the angle theta [rad]
+/// under the CG: the constant `grade`, or a table of position (set_grade_table).
 ///   m·a_x = F_front + F_rear - F_drag - F_roll_front - F_roll_rear - F_grade
-///   N_front = m·g·cos(grade)·b/L - delta_N - (F_drag + F_grade)·h_cg/L
-///   N_rear  = m·g·cos(grade)·a/L + delta_N + (F_drag + F_grade)·h_cg/L
+///   N_front = m·g·cos(theta)·b/L - delta_N - (F_drag + F_grade)·h_cg/L
+///   N_rear  = m·g·cos(theta)·a/L + delta_N + (F_drag + F_grade)·h_cg/L
 /// with the inertial load transfer delta_N = m·a_x·h_cg/L (drag acts at CG
 /// height). Drag 0.5·rho·Cd·A·v²·tanh(v/v_eps) and rolling resistance
 /// Crr·N·tanh(v/v_eps) per axle oppose motion. The axle loads act through
@@ -42,6 +46,7 @@ struct VehicleBody : Component {
   Variable N_front = variable("N_front", {.unit = "N"});
   Variable N_rear = variable("N_rear", {.unit = "N"});
   Variable delta_N = variable("delta_N", {.unit = "N"});
+  Variable theta = variable("theta", {.unit = "rad"});  // road angle under the CG
 
   explicit VehicleBody(std::string name) : Component(std::move(name)) {
     require(m > 0, "the mass m must be positive");
@@ -57,14 +62,28 @@ struct VehicleBody : Component {
     equation(F_drag == 0.5 * rho * Cd * A * v * v * tanh(v / v_eps));
     equation(F_roll_front == Crr * N_front * tanh(v / v_eps));
     equation(F_roll_rear == Crr * N_rear * tanh(v / v_eps));
-    equation(F_grade == m * g * sin(grade));
+    grade_law_ = equation(theta == grade);
+    equation(F_grade == m * g * sin(theta));
     equation(m * a_x == F_traction - F_drag - F_roll_front - F_roll_rear - F_grade);
     equation(delta_N == m * a_x * h_cg / L);
-    equation(N_front == m * g * cos(grade) * b / L - delta_N - (F_drag + F_grade) * h_cg / L);
-    equation(N_rear == m * g * cos(grade) * a / L + delta_N + (F_drag + F_grade) * h_cg / L);
+    equation(N_front == m * g * cos(theta) * b / L - delta_N - (F_drag + F_grade) * h_cg / L);
+    equation(N_rear == m * g * cos(theta) * a / L + delta_N + (F_drag + F_grade) * h_cg / L);
     equation(contact_front.f_normal == N_front);
     equation(contact_rear.f_normal == N_rear);
   }
+
+  /// Road angle as a table of (CG position s [m], angle [rad]) points,
+  /// interpolated linearly and held beyond its ends, in place of the constant
+  /// `grade` (seed 004's terrain: hills, ramps). Call before compiling.
+  void set_grade_table(const std::vector<std::pair<double, double>>& points) {
+    for (const auto& [x, angle] : points)
+      if (!(std::fabs(angle) <= 1.5)) throw ModelError(path() + ": grade table angle " + std::to_string(angle) +
+                                                       " rad at s = " + std::to_string(x) + " is outside [-1.5, 1.5]");
+    replace_equation(grade_law_, theta == blocks::piecewise_linear(s, points, path() + " grade table", "positions"));
+  }
+
+ private:
+  std::size_t grade_law_ = 0;
 };
 
 }  // namespace acausal::vehicle

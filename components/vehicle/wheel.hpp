@@ -1,5 +1,6 @@
 #pragma once
 
+#include "components/blocks/interpolation.hpp"
 #include "connectors/rotational.hpp"
 #include "connectors/wheel_contact.hpp"
 
@@ -15,6 +16,7 @@ namespace acausal::vehicle {
 /// The load N = c_z·δ comes from the tire deflection δ = -contact.s_normal.
 /// μ may change along the road: between patch_start and patch_end (blended
 /// over patch_blend) it is mu_patch (an ice patch, one side of a split-μ road).
+/// set_friction_table() replaces both by a table μ(position).
 /// Rolling resistance is a torque Crr·N·r·tanh(ω·r/v_eps) against rotation.
 struct Wheel : Component {
   rotational::Flange flange_rot{*this, "flange_rot"};
@@ -63,8 +65,8 @@ struct Wheel : Component {
     equation(N == -contact.f_normal);
     equation(N == c_z * deflection);
     equation(contact.s_normal == -deflection);
-    equation(mu_road == mu + (mu_patch - mu) * 0.5 *
-                                 (tanh((x - patch_start) / patch_blend) - tanh((x - patch_end) / patch_blend)));
+    friction_law_ = equation(mu_road == mu + (mu_patch - mu) * 0.5 * (tanh((x - patch_start) / patch_blend) -
+                                                                      tanh((x - patch_end) / patch_blend)));
     equation(F_max == mu_road * N);
     equation(v_slip == rim_speed - v);
     equation(S_a == v_slip / sqrt(rim_speed * rim_speed + v_eps * v_eps));
@@ -84,6 +86,20 @@ struct Wheel : Component {
     equation(P_trans == F_traction * v);
     equation(P_slip == F_traction * v_slip);
   }
+
+  /// Road friction as a table of (position of the contact [m], μ) points,
+  /// interpolated linearly and held beyond its ends, in place of mu and the
+  /// patch (seed 004's terrain). Call before compiling.
+  void set_friction_table(const std::vector<std::pair<double, double>>& points) {
+    for (const auto& [x, value] : points)
+      if (!(value >= 0.0)) throw ModelError(path() + ": friction table value " + std::to_string(value) + " at x = " +
+                                            std::to_string(x) + " must be >= 0");
+    replace_equation(friction_law_, mu_road == blocks::piecewise_linear(contact.s_traction, points,
+                                                                        path() + " friction table", "positions"));
+  }
+
+ private:
+  std::size_t friction_law_ = 0;
 };
 
 }  // namespace acausal::vehicle

@@ -10,3 +10,13 @@ for _key in _acausal._library:
     _domain, _name = _key.split(".")
     if _domain == "vehicle":
         globals()[_name] = library_component(_key)
+
+
+def set_friction_table(wheel, points):
+    """Road friction under a Wheel as (contact position [m], mu) points, linear between, held beyond."""
+    _acausal._set_friction_table(wheel, [(float(x), float(mu)) for x, mu in points])
+
+
+def set_grade_table(body, points):
+    """Road angle under a VehicleBody's CG as (position s [m], angle [rad]) points, linear between, held beyond."""
+    _acausal._set_grade_table(body, [(float(x), float(a)) for x, a in points])

@@ -10,7 +10,7 @@ from acausal import rotational, translational, vehicle
 def wheel_rig(torque, N, **wheel):
     m = ac.Model("wheel_rig")
     source = m.add(rotational.ConstantTorque("torque", tau_constant=torque))
-    w = m.add(vehicle.Wheel("wheel", radius=0.3, mu=0.8, J=0.05, **wheel))
+    w = m.add(vehicle.Wheel("wheel", **{"radius": 0.3, "mu": 0.8, "J": 0.05, **wheel}))
     breakout = m.add(vehicle.WheelContactBreakout("breakout"))
     body = m.add(translational.Mass("body", m=500.0))
     load = m.add(translational.ConstantForce("load", f_constant=-N))
@@ -20,14 +20,14 @@ def wheel_rig(torque, N, **wheel):
     m.connect(breakout.flange_normal, load.flange)
     m.set_start("body.v", 0.0)
     m.set_start("body.s", 0.0)
-    return m
+    return m, w
 
 
 def test_wheel_saturates_at_mu_n_and_rolls_below_it():
-    r = wheel_rig(2000.0, 5000.0).compile().simulate(t_end=1.0, output_interval=0.01)
+    r = wheel_rig(2000.0, 5000.0)[0].compile().simulate(t_end=1.0, output_interval=0.01)
     assert r["wheel.F_traction"].max() <= 4000.0 * (1 + 1e-9)
     assert abs(r["wheel.F_traction"][-1] - 4000.0) < 40.0  # 1 %
-    r = wheel_rig(60.0, 5000.0).compile().simulate(t_end=10.0, output_interval=0.01, rtol=1e-8, atol=1e-10)
+    r = wheel_rig(60.0, 5000.0)[0].compile().simulate(t_end=10.0, output_interval=0.01, rtol=1e-8, atol=1e-10)
     rolling = abs(r["wheel.v"]) > 1.0
     assert rolling.sum() > 500
     assert (abs(r["wheel.v"][rolling] / r["wheel.omega"][rolling] - 0.3) / 0.3).max() < 1e-3
@@ -48,3 +48,18 @@ def test_tire_size_and_body_parameter_checks():
         m.compile()
     with pytest.raises(ValueError, match="Wheel.*wheels"):
         vehicle.Wheel("w", wheels=4)
+
+
+
+def test_road_tables_from_python():
+    m, wheel = wheel_rig(2500.0, 5000.0, J=0.5)
+    vehicle.set_friction_table(wheel, [(0.0, 0.8), (1.0, 0.8), (2.0, 0.2)])
+    r = m.compile().simulate(t_end=3.0, output_interval=0.001)
+    s, mu = r["body.s"], r["wheel.mu_road"]
+    assert s[-1] > 2.5
+    assert abs(mu[s < 1.0] - 0.8).max() < 1e-9
+    assert abs(mu[s > 2.0] - 0.2).max() < 1e-9
+    with pytest.raises(ac.ModelError, match="positions must increase"):
+        vehicle.set_friction_table(wheel, [(1.0, 0.5), (0.0, 0.5)])
+    with pytest.raises(ac.ModelError, match="is not a vehicle.VehicleBody"):
+        vehicle.set_grade_table(wheel, [(0.0, 0.1)])
