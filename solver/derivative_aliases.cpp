@@ -1,5 +1,6 @@
 #include "solver/derivative_aliases.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <unordered_map>
 
@@ -17,10 +18,12 @@ struct DerivativeAlias {
 // a·der(s) + Σ b_i·x_i + c with parameter-only a, b_i, c (one derivative, the
 // x_i variables: w_rel = w_b - w_a as well as v = der(s)).
 DerivativeAlias derivative_alias(const DaeSystem& dae, const Expr& residual) {
+  const auto leaves = unknown_leaves(residual);
+  if (std::count_if(leaves.begin(), leaves.end(), [](const Node* n) { return n->op == Op::Der; }) != 1) return {};
   const Node* derivative = nullptr;
   Expr a, rest(0.0);
   // A Der leaf's argument is listed too: keep the leaves the residual really depends on.
-  for (const Node* leaf : unknown_leaves(residual)) {
+  for (const Node* leaf : leaves) {
     Expr d = diff(residual, Expr(leaf));
     if (d.is_const() && d.value() == 0.0) continue;
     if (!is_parametric(d)) return {};
@@ -58,10 +61,9 @@ void substitute_derivative_aliases(DaeSystem& dae) {
       auto it = alias.find(leaf);
       return it == alias.end() ? nullptr : it->second.node();
     });
+    // Definitions (observed variables) keep der(s): at a solution both read the same value.
     for (std::size_t e = 0; e < dae.equations.size(); ++e)
       if (!defining[e]) dae.equations[e].residual = substitute(dae.equations[e].residual);
-    for (auto& v : dae.variables)
-      if (v.definition) v.definition = substitute(Expr(v.definition)).node();
   }
   PassReport& r = dae.report.add("derivative_aliases");
   r.counts = {{"substituted", static_cast<long>(alias.size())}};

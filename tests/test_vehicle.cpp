@@ -284,7 +284,8 @@ TEST_CASE("Differential 1: symmetric loads", "[vehicle][differential]") {
   for (double t : {1.0, 5.0}) {
     const double w_in = at(r, "diff.w_input", t), w_l = at(r, "diff.w_left", t), w_r = at(r, "diff.w_right", t);
     CHECK(w_l == Approx(w_r).epsilon(1e-9));
-    CHECK(w_in / w_l == Approx(3.5).epsilon(1e-9));
+    // The speeds come from IDA's y and y' (a derivative is exact only to the solver's tolerance, rtol 1e-8).
+    CHECK(w_in / w_l == Approx(3.5).epsilon(1e-6));
     CHECK(at(r, "diff.tau_left", t) == Approx(at(r, "diff.tau_right", t)).epsilon(1e-9));
     const double P_in = at(r, "diff.flange_input.tau", t) * w_in;
     const double P_out = at(r, "diff.tau_left", t) * w_l + at(r, "diff.tau_right", t) * w_r;
