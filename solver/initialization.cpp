@@ -20,45 +20,6 @@ std::string list(const std::vector<std::string>& items, std::size_t limit = 8) {
   return out;
 }
 
-// A matching of rows to columns that covers every `required` column it can
-// (y' of the states and the algebraic y: only conditions may leave them
-// open), then every row it can, in row order. Kuhn's augmenting paths never
-// unmatch a matched row or column, so each phase keeps what the previous won.
-std::vector<int> matching_covering(int columns, const std::vector<std::vector<int>>& rows,
-                                   const std::vector<char>& required) {
-  std::vector<int> column_of(rows.size(), -1), row_of(columns, -1), stamp(columns, -1);
-  std::vector<std::pair<int, std::size_t>> path;  // (row, next edge to try)
-  int generation = 0;
-  auto augment = [&](int start, bool required_only) {
-    ++generation;
-    path.assign(1, {start, 0});
-    while (!path.empty()) {
-      auto& [r, edge] = path.back();
-      if (edge == rows[r].size()) {
-        path.pop_back();
-        continue;
-      }
-      int c = rows[r][edge++];
-      if ((required_only && !required[c]) || stamp[c] == generation) continue;
-      stamp[c] = generation;
-      if (row_of[c] < 0) {  // a free column: each row on the path takes the column it reached
-        for (const auto& [row, next] : path) {
-          const int reached = rows[row][next - 1];
-          column_of[row] = reached;
-          row_of[reached] = row;
-        }
-        return true;
-      }
-      path.emplace_back(row_of[c], 0);
-    }
-    return false;
-  };
-  for (bool required_only : {true, false})
-    for (int r = 0; r < static_cast<int>(rows.size()); ++r)
-      if (column_of[r] < 0) augment(r, required_only);
-  return column_of;
-}
-
 }  // namespace
 
 InitializationPlan plan_initialization(const CompiledModel& m) {
@@ -109,9 +70,20 @@ InitializationPlan plan_initialization(const CompiledModel& m) {
     plan.condition_columns.push_back(r);
     rows.push_back(std::move(r));
   }
-  std::vector<char> required(columns, 1);
-  for (int c = 0; c < n; ++c) required[c] = plan.state_of_slot[c] < 0;
-  std::vector<int> match = matching_covering(columns, rows, required);
+  // Only conditions may leave a state's value open, so first cover the y' of
+  // the states and the algebraic y, then match every DAE row, then the
+  // conditions; each matching starts from the previous one and keeps it.
+  auto restricted = [&](auto keep) {
+    std::vector<std::vector<int>> r(rows.size());
+    for (int row = 0; row < static_cast<int>(rows.size()); ++row)
+      for (int c : rows[row])
+        if (keep(row, c)) r[row].push_back(c);
+    return r;
+  };
+  std::vector<int> match = maximum_matching(
+      columns, restricted([&](int, int c) { return c >= n || plan.state_of_slot[c] < 0; }));
+  match = maximum_matching(columns, restricted([&](int row, int) { return row < n; }), std::move(match));
+  match = maximum_matching(columns, rows, std::move(match));
   plan.row_of_column.assign(columns, -1);
   for (int r = 0; r < static_cast<int>(rows.size()); ++r)
     if (match[r] >= 0) plan.row_of_column[match[r]] = r;

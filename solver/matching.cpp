@@ -7,17 +7,22 @@
 
 namespace acausal {
 
-std::vector<int> maximum_matching(int unknowns, const std::vector<std::vector<int>>& adj) {
+std::vector<int> maximum_matching(int unknowns, const std::vector<std::vector<int>>& adj, std::vector<int> start) {
   const int n_eq = static_cast<int>(adj.size());
   const int INF = std::numeric_limits<int>::max();
-  std::vector<int> unknown_of(n_eq, -1), equation_of(unknowns, -1), dist(n_eq), next(n_eq);
-  for (int e = 0; e < n_eq; ++e)  // greedy start
+  std::vector<int> unknown_of = start.empty() ? std::vector<int>(n_eq, -1) : std::move(start);
+  std::vector<int> equation_of(unknowns, -1), dist(n_eq), next(n_eq);
+  for (int e = 0; e < n_eq; ++e)
+    if (unknown_of[e] >= 0) equation_of[unknown_of[e]] = e;
+  for (int e = 0; e < n_eq; ++e) {  // greedy start
+    if (unknown_of[e] >= 0) continue;
     for (int u : adj[e])
       if (equation_of[u] < 0) {
         unknown_of[e] = u;
         equation_of[u] = e;
         break;
       }
+  }
   std::vector<int> queue, stack;
   for (;;) {
     // BFS layers from the free equations.

@@ -14,7 +14,11 @@ namespace acausal {
 
 /// Maximum bipartite matching (Hopcroft–Karp, iterative). adjacency[e] lists
 /// the unknowns equation e contains. Returns unknown_of[e] (-1 if unmatched).
-std::vector<int> maximum_matching(int unknowns, const std::vector<std::vector<int>>& adjacency);
+/// Starting from `start` (a matching, unknown_of[e] or -1), augmenting paths
+/// never unmatch an equation or unknown that was matched: a caller can cover
+/// the unknowns that matter most first, then match the rest.
+std::vector<int> maximum_matching(int unknowns, const std::vector<std::vector<int>>& adjacency,
+                                  std::vector<int> start = {});
 
 /// The matching problem of a DAE: unknown u of each remaining variable is the
 /// variable itself (algebraic) or its derivative (differentiated).
