@@ -28,7 +28,6 @@ DerivativeAlias derivative_alias(const DaeSystem& dae, const Expr& residual) {
     if (d.is_const() && d.value() == 0.0) continue;
     if (!is_parametric(d)) return {};
     if (leaf->op == Op::Der) {
-      if (derivative) return {};
       derivative = leaf;
       a = d;
     } else {

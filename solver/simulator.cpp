@@ -392,6 +392,18 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     }
   };
 
+  // After modes switched at an event: consistent values, then the event
+  // iteration (relations of values the switch changed, such as a gear read from
+  // a shift schedule, or states a jump moved across a threshold, follow at the
+  // same instant until nothing changes), then the right limit.
+  auto finish_event = [&](double t_event) {
+    make_consistent(t_event, false);
+    for (int pass = 0; pass < 5 && evaluate_relations(t_event, false); ++pass) make_consistent(t_event, false);
+    std::fill(switched_by_root.begin(), switched_by_root.end(), 0);
+    delays.record(t_event, y, yp);
+    record(t_event);
+    result.event_times_.push_back(t_event);
+  };
   std::size_t next_event = 0;
   std::vector<int> roots(m.state_event_modes.size());
   long k = 1;
@@ -425,26 +437,13 @@ Result Simulator::simulate(const SimulationOptions& options) const {
         switched_by_root[mode] = 1;
       }
       set_modes();
-      make_consistent(t, false);
-      // Event iteration: relations of values that the switch changed (a gear
-      // read from a shift schedule) follow at the same instant.
-      for (int pass = 0; pass < 5 && evaluate_relations(t, false); ++pass) make_consistent(t, false);
-      std::fill(switched_by_root.begin(), switched_by_root.end(), 0);
-      delays.record(t, y, yp);
-      record(t);  // right limit
-      result.event_times_.push_back(t);
+      finish_event(t);
       continue;
     }
     if (time_event_first) {
-      record(t);
-      // Event iteration: the time relations switch; relations on states that the
-      // jump moved across their threshold switch too, until nothing changes.
+      record(t);  // left limit
       evaluate_relations(t, true);
-      make_consistent(t, false);
-      for (int pass = 0; pass < 5 && evaluate_relations(t, false); ++pass) make_consistent(t, false);
-      delays.record(t, y, yp);
-      record(t);
-      result.event_times_.push_back(t);
+      finish_event(t);
       while (next_event < time_events.size() && time_events[next_event] <= t) ++next_event;
       // An output time on the event (up to rounding of t_start + k·dt) is the row just recorded.
       while (k <= n_outputs && output_time(k) <= t + 1e-12 * (1.0 + std::fabs(t))) ++k;
