@@ -6,26 +6,14 @@
 #include <cmath>
 #include <functional>
 
+#include "support.hpp"
+
 using namespace acausal;
+using test::run_for;
+using test::worst;
 
 namespace {
 constexpr double pi = 3.14159265358979323846;
-
-SimulationOptions options(double t_end, double dt, double rtol) {
-  SimulationOptions opt;
-  opt.t_end = t_end;
-  opt.output_interval = dt;
-  opt.rtol = rtol;
-  opt.atol = rtol * 1e-2;
-  return opt;
-}
-
-double worst(const Result& r, const std::string& name, const std::function<double(double)>& expected) {
-  auto v = r[name];
-  double w = 0;
-  for (std::size_t k = 0; k < r.size(); ++k) w = std::max(w, std::fabs(v[k] - expected(r.time()[k])));
-  return w;
-}
 }  // namespace
 
 TEST_CASE("FixedDelay reproduces a sine shifted by the delay", "[delay][blocks]") {
@@ -33,7 +21,7 @@ TEST_CASE("FixedDelay reproduces a sine shifted by the delay", "[delay][blocks]"
   auto& sine = m.add<blocks::Sine>("sine", {{"amplitude", 2.0}, {"f", 1.5}});
   auto& delayed = m.add<blocks::FixedDelay>("delayed", {{"delayTime", 0.3}});
   m.connect(sine.y, delayed.u);
-  Result r = m.compile().simulate(options(3.0, 0.01, 1e-6));
+  Result r = m.compile().simulate(run_for(3.0, 0.01, 1e-6));
   // Before start + delayTime the output holds u(start) = 0.
   CHECK(worst(r, "delayed.y", [](double t) { return t < 0.3 ? 0.0 : 2.0 * std::sin(2 * pi * 1.5 * (t - 0.3)); }) <
         1e-4);
@@ -53,7 +41,7 @@ TEST_CASE("delay of a solved signal reads its recorded past", "[delay]") {
     return t <= 0 ? 0.0 : (std::sin(w * t) - wt * std::cos(w * t) + wt * std::exp(-t / tau)) / (1 + wt * wt);
   };
   for (double rtol : {1e-6, 1e-8}) {
-    Result r = m.compile().simulate(options(4.0, 0.01, rtol));
+    Result r = m.compile().simulate(run_for(4.0, 0.01, rtol));
     INFO("rtol " << rtol);
     CHECK(worst(r, "lag.y", response) < 1e-4);
     CHECK(worst(r, "delayed.y", [&](double t) { return response(t - 0.25); }) < 1e-4);
@@ -66,7 +54,7 @@ TEST_CASE("a delay inside a feedback loop: x' = -x(t - 1) by the method of steps
   auto& late = m.add<blocks::FixedDelay>("late", {{"delayTime", 1.0}});
   m.connect(x.y, late.u);
   m.connect(late.y, x.u);
-  Result r = m.compile().simulate(options(3.0, 0.01, 1e-8));
+  Result r = m.compile().simulate(run_for(3.0, 0.01, 1e-8));
   // x = 1 on t <= 0; each interval of length 1 integrates the previous one.
   auto exact = [](double t) {
     if (t <= 1) return 1 - t;
@@ -86,7 +74,7 @@ TEST_CASE("delay() of a derivative is differentiated by index reduction", "[dela
   m.connect(sine.y, late.u);
   m.connect(late.y, speed.w_ref);
   m.connect(speed.flange, inertia.flange_a);
-  Result r = m.compile().simulate(options(3.0, 0.01, 1e-8));
+  Result r = m.compile().simulate(run_for(3.0, 0.01, 1e-8));
   const double w = 2 * pi * 0.5;
   CHECK(worst(r, "inertia.w", [&](double t) { return t < 0.4 ? 0.0 : std::sin(w * (t - 0.4)); }) < 1e-6);
   // tau = J·der(w): the delayed derivative, 0 before the delay ends.
@@ -123,7 +111,7 @@ TEST_CASE("VelocityActuator: dead time, saturation, lag and acceleration limit i
   auto& drive = m.add<blocks::VelocityActuator>(
       "drive", {{"dead_time", 0.3}, {"time_constant", 0.2}, {"max_velocity", 1.5}, {"max_acceleration", 3.0}});
   m.connect(command.y, drive.u);
-  Result r = m.compile().simulate(options(3.0, 0.005, 1e-8));
+  Result r = m.compile().simulate(run_for(3.0, 0.005, 1e-8));
   // Rate-limited while (1.5 - y)/0.2 > 3, i.e. up to y = 0.9 at t = 0.8 + 0.3; then the lag.
   auto exact = [](double t) {
     if (t <= 0.8) return 0.0;
@@ -151,7 +139,7 @@ TEST_CASE("SteeringActuator: angle saturation and angular velocity limit", "[act
       "steer", {{"dead_time", 0.1}, {"time_constant", 0.2}, {"max_position", 0.5}, {"max_velocity", 0.8}});
   m.connect(command.y, steer.u);
   Simulator sim = m.compile();
-  Result r = sim.simulate(options(3.0, 0.005, 1e-8));
+  Result r = sim.simulate(run_for(3.0, 0.005, 1e-8));
   // Saturated to -0.5; rate-limited until |y| = 0.5 - 0.8·0.2 = 0.34 at t = 0.3 + 0.425.
   auto exact = [](double t) {
     if (t <= 0.3) return 0.0;
@@ -161,6 +149,6 @@ TEST_CASE("SteeringActuator: angle saturation and angular velocity limit", "[act
   CHECK(worst(r, "steer.y", exact) < 0.01 * 0.5);
   // max_position = 0 lifts the angle limit: the full command arrives.
   sim.set_parameter("steer.max_position", 0.0);
-  auto free = sim.simulate(options(6.0, 0.01, 1e-8))["steer.y"];
+  auto free = sim.simulate(run_for(6.0, 0.01, 1e-8))["steer.y"];
   CHECK(free.back() == Approx(-1.0).margin(0.01));
 }

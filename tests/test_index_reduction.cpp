@@ -6,18 +6,10 @@
 #include <chrono>
 #include <cmath>
 
-using namespace acausal;
+#include "support.hpp"
 
-namespace {
-SimulationOptions precise(double t_end) {
-  SimulationOptions opt;
-  opt.t_end = t_end;
-  opt.output_interval = 0.01;
-  opt.rtol = 1e-10;
-  opt.atol = 1e-12;
-  return opt;
-}
-}  // namespace
+using namespace acausal;
+using test::run_for;
 
 TEST_CASE("inertia - ideal gear - inertia under a constant torque", "[index]") {
   const double J1 = 0.5, J2 = 3.0, ratio = 4.0, tau = 2.0;
@@ -36,7 +28,7 @@ TEST_CASE("inertia - ideal gear - inertia under a constant torque", "[index]") {
   Simulator sim = m.compile();
   INFO(sim.report().str());
   CHECK(sim.report().count("index_reduction", "differentiated_equations") > 0);
-  Result r = sim.simulate(precise(2.0));
+  Result r = sim.simulate(run_for(2.0, 0.01, 1e-10));
   const double a_out = tau * ratio / (J1 * ratio * ratio + J2);
   auto a2 = r["out.a"], a1 = r["in.a"], phi1 = r["in.phi"], phi2 = r["out.phi"], w1 = r["in.w"], w2 = r["out.w"];
   double worst_a = 0, worst_constraint = 0, worst_speed = 0;
@@ -65,7 +57,7 @@ TEST_CASE("torque through an ideal rolling wheel accelerates a mass", "[index]")
   m.connect(wheel.flangeT, body.flange_a);
   m.set_start("body.s", 0.0);
   m.set_start("body.v", 0.0);
-  Result r = m.compile().simulate(precise(1.0));
+  Result r = m.compile().simulate(run_for(1.0, 0.01, 1e-10));
   const double a = tau * radius / (J + mass * radius * radius);  // body acceleration
   CHECK(r["body.a"].back() == Approx(a).epsilon(1e-8));
   CHECK(r["inertia.w"].back() * radius == Approx(r["body.v"].back()).epsilon(1e-10));
@@ -102,7 +94,7 @@ TEST_CASE("three inertias joined by a differential constraint", "[index]") {
   m.connect(diff.flange_left, left.flange_a);
   m.connect(diff.flange_right, right.flange_a);
   for (const char* v : {"left.phi", "left.w", "right.phi", "right.w"}) m.set_start(v, 0.0);
-  Result r = m.compile().simulate(precise(1.0));
+  Result r = m.compile().simulate(run_for(1.0, 0.01, 1e-10));
   // Each output gets torque t: J_L a_L = J_R a_R = t; J_in a_in = T - 2t/ratio; a_in = ratio (a_L + a_R)/2.
   const double t = T / (J_in * ratio / 2.0 * (1.0 / J_L + 1.0 / J_R) + 2.0 / ratio);
   CHECK(r["left.a"].back() == Approx(t / J_L).epsilon(1e-8));

@@ -6,26 +6,11 @@
 #include <cmath>
 #include <functional>
 
+#include "support.hpp"
+
 using namespace acausal;
-
-namespace {
-SimulationOptions precise(double t_end, double dt = 0.01) {
-  SimulationOptions opt;
-  opt.t_end = t_end;
-  opt.output_interval = dt;
-  opt.rtol = 1e-10;
-  opt.atol = 1e-12;
-  return opt;
-}
-
-// max over the output rows of |r[name] - expected(t, row)|
-double worst(const Result& r, const std::string& name, const std::function<double(double, std::size_t)>& expected) {
-  auto v = r[name];
-  double w = 0;
-  for (std::size_t k = 0; k < r.size(); ++k) w = std::max(w, std::fabs(v[k] - expected(r.time()[k], k)));
-  return w;
-}
-}  // namespace
+using test::run_for;
+using test::worst;
 
 TEST_CASE("FirstOrder and SecondOrder step responses", "[library][blocks]") {
   Model m("lags");
@@ -34,7 +19,7 @@ TEST_CASE("FirstOrder and SecondOrder step responses", "[library][blocks]") {
   auto& second = m.add<blocks::SecondOrder>("second", {{"k", 1.0}, {"w", 2.0}, {"D", 0.5}});
   m.connect(step.y, lag.u);
   m.connect(step.y, second.u);
-  Result r = m.compile().simulate(precise(5.0));
+  Result r = m.compile().simulate(run_for(5.0, 0.01, 1e-10));
   CHECK(worst(r, "lag.y", [](double t, std::size_t) { return 2.0 * (1.0 - std::exp(-t / 0.5)); }) < 1e-6);
   const double D = 0.5, w = 2.0, wd = w * std::sqrt(1 - D * D);
   CHECK(worst(r, "second.y", [&](double t, std::size_t) {
@@ -47,7 +32,7 @@ TEST_CASE("Ramp kinks are time events; the Integrator integrates them", "[librar
   auto& ramp = m.add<blocks::Ramp>("ramp", {{"height", 2.0}, {"duration", 1.0}, {"startTime", 0.5}});
   auto& integral = m.add<blocks::Integrator>("integral", {{"k", 1.0}, {"y_start", 0.25}});
   m.connect(ramp.y, integral.u);
-  Result r = m.compile().simulate(precise(2.0, 0.1));
+  Result r = m.compile().simulate(run_for(2.0, 0.1, 1e-10));
   CHECK(r.event_times() == std::vector<double>{0.5, 1.5});
   auto area = [](double t) {
     if (t < 0.5) return 0.0;
@@ -73,7 +58,7 @@ TEST_CASE("Gain, Add, Product, Feedback, Limiter and DeadZone compute what they 
   for (RealInput* in : {&gain.u, &add.u1, &product.u1, &feedback.u1, &limiter.u, &dead.u, &integral.u})
     m.connect(sine.y, *in);
   for (RealInput* in : {&add.u2, &product.u2, &feedback.u2}) m.connect(c.y, *in);
-  Result r = m.compile().simulate(precise(4.0));
+  Result r = m.compile().simulate(run_for(4.0, 0.01, 1e-10));
   auto u = r["sine.y"];
   CHECK(worst(r, "gain.y", [&](double, std::size_t k) { return 3.0 * u[k]; }) < 1e-12);
   CHECK(worst(r, "add.y", [&](double, std::size_t k) { return 2.0 * u[k] - 0.5; }) < 1e-12);
@@ -109,7 +94,7 @@ TEST_CASE("rotational Speed imposes w = w_ref; sensors read what they measure", 
   m.connect(ground.flange, rel.flange_a);
   m.connect(load.flange_b, rel.flange_b);
   m.set_start("speed.phi", 0.0);
-  Result r = m.compile().simulate(precise(2.0));
+  Result r = m.compile().simulate(run_for(2.0, 0.01, 1e-10));
   auto w_ref = r["sine.y"], w = r["load.w"], a = r["load.a"];
   CHECK(worst(r, "load.w", [&](double, std::size_t k) { return w_ref[k]; }) < 1e-10);
   CHECK(worst(r, "w_sensor.w", [&](double, std::size_t k) { return w[k]; }) < 1e-10);
@@ -137,7 +122,7 @@ TEST_CASE("ConstantTorque spins up an inertia against quadratic drag to the term
   m.connect(rotor.flange_b, drag.flange);
   m.set_start("rotor.phi", 0.0);
   m.set_start("rotor.w", 0.0);
-  Result r = m.compile().simulate(precise(5.0));
+  Result r = m.compile().simulate(run_for(5.0, 0.01, 1e-10));
   // 8 = 2 (w/10)^2 at w = 20; J dw/dt = 8 - 0.02 w^2 gives w = 20 tanh(0.8 t).
   CHECK(worst(r, "rotor.w", [](double t, std::size_t) { return 20.0 * std::tanh(0.8 * t); }) < 1e-6);
 }
@@ -160,7 +145,7 @@ TEST_CASE("speed-dependent forces and torques have the right sign in both direct
       m.connect(spin.flange, tdrag.flange);
       m.set_start("source.s", 0.0);
       m.set_start("spin.phi", 0.0);
-      Result r = m.compile().simulate(precise(0.5, 0.1));
+      Result r = m.compile().simulate(run_for(0.5, 0.1, 1e-10));
       double magnitude = 10.0 * (v / 4.0) * (v / 4.0);
       double expected = direction > 0.5 ? -magnitude : (v > 0 ? -magnitude : magnitude);  // a load opposes motion
       INFO("v = " << v << ", direction = " << direction);
@@ -186,7 +171,7 @@ TEST_CASE("translational sources and sensors", "[library][translational]") {
   m.connect(power_sensor.flange_b, body.flange_a);
   for (Connector* k : std::initializer_list<Connector*>{&s_sensor.flange, &v_sensor.flange, &a_sensor.flange})
     m.connect(body.flange_b, *k);
-  Result r = m.compile().simulate(precise(1.0));
+  Result r = m.compile().simulate(run_for(1.0, 0.01, 1e-10));
   const double w = 2 * M_PI;
   CHECK(worst(r, "s_sensor.s", [&](double t, std::size_t) { return 0.2 * std::sin(w * t); }) < 1e-10);
   CHECK(worst(r, "v_sensor.v", [&](double t, std::size_t) { return 0.2 * w * std::cos(w * t); }) < 1e-7);
@@ -210,13 +195,13 @@ TEST_CASE("SpringDamper, ConstantForce and ForceStep on a mass", "[library][tran
   m.connect(kick.flange, mass.flange_b);
   m.set_start("mass.s", 0.0);
   m.set_start("mass.v", 0.0);
-  Result r = m.compile().simulate(precise(10.0));
+  Result r = m.compile().simulate(run_for(10.0, 0.01, 1e-10));
   const double wn = std::sqrt(c / m_), zeta = d / (2 * std::sqrt(c * m_)), root = std::sqrt(1 - zeta * zeta);
   CHECK(worst(r, "mass.s", [&](double t, std::size_t) {
           return F / c * (1 - std::exp(-zeta * wn * t) * (std::cos(wn * root * t) + zeta / root * std::sin(wn * root * t)));
         }) < 1e-6);
   CHECK(r.event_times().empty());  // the step comes after t_end
-  SimulationOptions later = precise(40.0, 0.5);
+  SimulationOptions later = run_for(40.0, 0.5, 1e-10);
   Result r2 = m.compile().simulate(later);
   REQUIRE(r2.event_times() == std::vector<double>{20.0});
   CHECK(r2["mass.s"].back() == Approx((F + 5.0) / c).epsilon(1e-4));  // settled at the new static deflection
@@ -228,7 +213,7 @@ TEST_CASE("TimeTable interpolates, holds the ends and makes its breakpoints time
   table.set_table({{0.0, 0.0}, {1.0, 2.0}, {2.0, 2.0}, {3.0, -1.0}});
   auto& integral = m.add<blocks::Integrator>("integral");
   m.connect(table.y, integral.u);
-  Result r = m.compile().simulate(precise(4.0, 0.25));
+  Result r = m.compile().simulate(run_for(4.0, 0.25, 1e-10));
   CHECK(r.event_times() == std::vector<double>{1.0, 2.0, 3.0});
   auto expected = [](double t) {
     if (t < 1.0) return 2.0 * t;
@@ -247,7 +232,7 @@ TEST_CASE("SlewRateLimiter follows a step at the rising rate", "[library][blocks
   auto& step = m.add<blocks::Step>("step", {{"height", 1.0}, {"startTime", 0.5}});
   auto& slew = m.add<blocks::SlewRateLimiter>("slew", {{"Rising", 2.0}, {"Falling", -1.0}});
   m.connect(step.y, slew.u);
-  Result r = m.compile().simulate(precise(2.0, 0.05));
+  Result r = m.compile().simulate(run_for(2.0, 0.05, 1e-10));
   auto y = r["slew.y"];
   for (std::size_t k = 0; k < r.size(); ++k) {
     double t = r.time()[k];
@@ -270,7 +255,7 @@ Result control_loop(double Ni, ParameterValues extra = {}) {
   m.connect(setpoint.y, controller.u_s);
   m.connect(plant.y, controller.u_m);
   m.connect(controller.y, plant.u);
-  return m.compile().simulate(precise(20.0, 0.01));
+  return m.compile().simulate(run_for(20.0, 0.01, 1e-10));
 }
 }  // namespace
 

@@ -10,20 +10,13 @@
 #include <tuple>
 
 #include "examples/rear_drive_car_model.hpp"
+#include "support.hpp"
 
 using namespace acausal;
 using namespace acausal::vehicle;
+using test::run_for;
 
 namespace {
-
-SimulationOptions run_for(double t_end, double dt, double rtol = 1e-8) {
-  SimulationOptions opt;
-  opt.t_end = t_end;
-  opt.output_interval = dt;
-  opt.rtol = rtol;
-  opt.atol = rtol * 1e-2;
-  return opt;
-}
 
 double relative_error(double value, double expected) { return std::fabs(value - expected) / std::fabs(expected); }
 
@@ -348,12 +341,12 @@ namespace {
 struct GearboxRig {
   Model model{"gearbox_rig"};
   Gearbox& gearbox;
-  GearboxRig(double torque, ParameterValues gearbox_parameters)
+  GearboxRig(double torque, ParameterValues gearbox_parameters, double J_out = 1.0, double d_load = 1.0)
       : gearbox(model.add<Gearbox>("gearbox", std::move(gearbox_parameters))) {
     auto& source = model.add<rotational::ConstantTorque>("source", {{"tau_constant", torque}});
     auto& input = model.add<rotational::Inertia>("input", {{"J", 0.1}});
-    auto& output = model.add<rotational::Inertia>("output", {{"J", 1.0}});
-    auto& load = model.add<rotational::Damper>("load", {{"d", 1.0}});
+    auto& output = model.add<rotational::Inertia>("output", {{"J", J_out}});
+    auto& load = model.add<rotational::Damper>("load", {{"d", d_load}});
     auto& ground = model.add<rotational::Fixed>("ground");
     model.connect(source.flange, input.flange_a);
     model.connect(input.flange_b, gearbox.flange_in);
@@ -381,23 +374,12 @@ TEST_CASE("Gearbox: fixed gear speed and torque ratios with efficiency", "[vehic
 
 TEST_CASE("Gearbox: a 1-2-3-4 shift sequence from the shift schedule runs through its events",
           "[vehicle][gearbox]") {
-  Model m("shifting");
-  auto& speed = m.add<blocks::Ramp>("speed", {{"height", 30.0}, {"duration", 10.0}});
-  auto& selector = m.add<GearSelector>("selector");
-  auto& gearbox = m.add<Gearbox>("gearbox");
-  auto& source = m.add<rotational::ConstantTorque>("source", {{"tau_constant", 50.0}});
-  auto& input = m.add<rotational::Inertia>("input", {{"J", 0.1}});
-  auto& output = m.add<rotational::Inertia>("output", {{"J", 5.0}});
-  auto& load = m.add<rotational::Damper>("load", {{"d", 2.0}});
-  auto& ground = m.add<rotational::Fixed>("ground");
-  m.connect(speed.y, selector.v);
-  m.connect(selector.gear, gearbox.gear_input);
-  m.connect(source.flange, input.flange_a);
-  m.connect(input.flange_b, gearbox.flange_in);
-  m.connect(gearbox.flange_out, output.flange_a);
-  m.connect(output.flange_b, load.flange_a);
-  m.connect(load.flange_b, ground.flange);
-  Result r = m.compile().simulate(run_for(12.0, 0.01, 1e-6));
+  GearboxRig rig(50.0, {}, 5.0, 2.0);
+  auto& speed = rig.model.add<blocks::Ramp>("speed", {{"height", 30.0}, {"duration", 10.0}});
+  auto& selector = rig.model.add<GearSelector>("selector");
+  rig.model.connect(speed.y, selector.v);
+  rig.model.connect(selector.gear, rig.gearbox.gear_input);
+  Result r = rig.model.compile().simulate(run_for(12.0, 0.01, 1e-6));
   // Shift speeds 12, 20, 28 m/s on a 3 m/s² ramp: at 4, 6.67, 9.33 s.
   for (auto [t, gear, ratio] : {std::tuple{3.9, 1.0, 3.6}, std::tuple{4.1, 2.0, 2.1}, std::tuple{6.7, 3.0, 1.4},
                                 std::tuple{9.4, 4.0, 1.0}}) {
@@ -415,8 +397,7 @@ TEST_CASE("Gearbox: a 1-2-3-4 shift sequence from the shift schedule runs throug
 
 namespace {
 
-/// Clutch rig: input inertia (spinning at 100 rad/s) and output inertia, the
-/// engagement from a signal.
+/// Clutch rig: the clutch between what `drive` adds, with tau_max = 200 N·m.
 Result clutch_rig(const std::function<void(Model&, Clutch&)>& drive, double t_end) {
   Model m("clutch_rig");
   auto& clutch = m.add<Clutch>("clutch", {{"tau_max", 200.0}});
@@ -424,21 +405,29 @@ Result clutch_rig(const std::function<void(Model&, Clutch&)>& drive, double t_en
   return m.compile().simulate(run_for(t_end, 0.01));
 }
 
+/// Inertias a (0.5 kg·m², spinning at 100 rad/s) and b (1.5 kg·m², at w_b)
+/// on either side of the clutch, its engagement from `engagement`.
+Result clutch_between_inertias(double w_b, const std::function<RealOutput&(Model&)>& engagement,
+                               double t_end) {
+  return clutch_rig([&](Model& m, Clutch& clutch) {
+    auto& a = m.add<rotational::Inertia>("a", {{"J", 0.5}});
+    auto& b = m.add<rotational::Inertia>("b", {{"J", 1.5}});
+    m.connect(a.flange_b, clutch.flange_a);
+    m.connect(clutch.flange_b, b.flange_a);
+    m.connect(engagement(m), clutch.engagement_input);
+    m.set_start("a.w", 100.0);
+    m.set_start("a.phi", 0.0);
+    m.set_start("b.w", w_b);
+    m.set_start("b.phi", 0.0);
+  }, t_end);
+}
+
 }  // namespace
 
 TEST_CASE("Clutch: engages, transmits engagement*tau_max while slipping, decouples", "[vehicle][clutch]") {
   SECTION("engagement brings the output to the input speed, momentum conserved") {
-    Result r = clutch_rig([](Model& m, Clutch& clutch) {
-      auto& a = m.add<rotational::Inertia>("a", {{"J", 0.5}});
-      auto& b = m.add<rotational::Inertia>("b", {{"J", 1.5}});
-      auto& engage = m.add<blocks::Step>("engage", {{"height", 1.0}, {"startTime", 0.5}});
-      m.connect(a.flange_b, clutch.flange_a);
-      m.connect(clutch.flange_b, b.flange_a);
-      m.connect(engage.y, clutch.engagement_input);
-      m.set_start("a.w", 100.0);
-      m.set_start("a.phi", 0.0);
-      m.set_start("b.w", 0.0);
-      m.set_start("b.phi", 0.0);
+    Result r = clutch_between_inertias(0.0, [](Model& m) -> RealOutput& {
+      return m.add<blocks::Step>("engage", {{"height", 1.0}, {"startTime", 0.5}}).y;
     }, 3.0);
     CHECK(at(r, "b.w", 0.49) == Approx(0.0).margin(1e-9));
     CHECK(std::fabs(at(r, "a.w", 3.0) - at(r, "b.w", 3.0)) < 0.01);
@@ -460,17 +449,8 @@ TEST_CASE("Clutch: engages, transmits engagement*tau_max while slipping, decoupl
     CHECK(relative_error(std::fabs(at(r, "clutch.tau", 1.0)), 0.4 * 200.0) < 0.01);
   }
   SECTION("disengaged, the output coasts on") {
-    Result r = clutch_rig([](Model& m, Clutch& clutch) {
-      auto& a = m.add<rotational::Inertia>("a", {{"J", 0.5}});
-      auto& b = m.add<rotational::Inertia>("b", {{"J", 1.5}});
-      auto& engage = m.add<blocks::Constant>("engage", {{"k", 0.0}});
-      m.connect(a.flange_b, clutch.flange_a);
-      m.connect(clutch.flange_b, b.flange_a);
-      m.connect(engage.y, clutch.engagement_input);
-      m.set_start("a.w", 100.0);
-      m.set_start("a.phi", 0.0);
-      m.set_start("b.w", 10.0);
-      m.set_start("b.phi", 0.0);
+    Result r = clutch_between_inertias(10.0, [](Model& m) -> RealOutput& {
+      return m.add<blocks::Constant>("engage", {{"k", 0.0}}).y;
     }, 1.0);
     CHECK(at(r, "a.w", 1.0) == Approx(100.0).epsilon(1e-9));
     CHECK(at(r, "b.w", 1.0) == Approx(10.0).epsilon(1e-9));
@@ -479,12 +459,12 @@ TEST_CASE("Clutch: engages, transmits engagement*tau_max while slipping, decoupl
 
 namespace {
 
-// The engine's torque at full throttle minus its friction, from its parameters (seed 003's curve).
-double engine_net_torque(double w) {
+// The engine's default torque curve (seed 003) and its friction, from its parameters.
+double engine_curve(double w) {
   const double rpm = w * 60 / (2 * M_PI), n = std::max(rpm, 1000.0);
-  const double curve = (-9.375e-6 * n * n + 0.075 * n + 100.0) * 0.5 * (1 - std::tanh((rpm - 6500.0) / 100.0));
-  return curve - 10.0 * std::tanh(w / 1.0) - 0.02 * w;
+  return (-9.375e-6 * n * n + 0.075 * n + 100.0) * 0.5 * (1 - std::tanh((rpm - 6500.0) / 100.0));
 }
+double engine_friction(double w) { return 10.0 * std::tanh(w / 1.0) + 0.02 * w; }
 
 double bisect(const std::function<double(double)>& f, double lo, double hi) {
   for (int k = 0; k < 200; ++k) {
@@ -507,7 +487,7 @@ TEST_CASE("Engine: no-load run-up settles where torque = friction; damper load s
     Result r = m.compile().simulate(run_for(20.0, 0.01));
     auto w = r["engine.w"];
     for (std::size_t k = 1; k < r.size(); ++k) REQUIRE(w[k] >= w[k - 1] * (1 - 1e-9));  // runs up monotonically
-    const double expected = bisect(engine_net_torque, 600.0, 800.0);
+    const double expected = bisect([](double w) { return engine_curve(w) - engine_friction(w); }, 600.0, 800.0);
     CHECK(relative_error(w.back(), expected) < 1e-3);
     CHECK(relative_error(at(r, "engine.tau_drive", 20.0), at(r, "engine.tau_loss", 20.0)) < 0.01);
   }
@@ -522,11 +502,8 @@ TEST_CASE("Engine: no-load run-up settles where torque = friction; damper load s
     m.connect(load.flange_b, ground.flange);
     m.set_start("engine.w", 100.0);
     Result r = m.compile().simulate(run_for(30.0, 0.01));
-    const double expected = bisect([](double w) {
-      const double rpm = w * 60 / (2 * M_PI), n = std::max(rpm, 1000.0);
-      const double curve = (-9.375e-6 * n * n + 0.075 * n + 100.0) * 0.5 * (1 - std::tanh((rpm - 6500.0) / 100.0));
-      return 0.8 * curve - 10.0 * std::tanh(w) - 0.02 * w - 0.5 * w;
-    }, 100.0, 800.0);
+    const double expected =
+        bisect([](double w) { return 0.8 * engine_curve(w) - engine_friction(w) - 0.5 * w; }, 100.0, 800.0);
     CHECK(relative_error(at(r, "engine.w", 30.0), expected) < 1e-3);
     CHECK(relative_error(at(r, "engine.P_out", 30.0), 0.5 * expected * expected) < 0.01);
   }

@@ -1,0 +1,38 @@
+// Helpers shared by the C++ tests.
+#pragma once
+
+#include <acausal/acausal.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <functional>
+#include <string>
+
+namespace acausal::test {
+
+/// Options for a test run: outputs every dt, atol a hundredth of rtol.
+inline SimulationOptions run_for(double t_end, double dt, double rtol = 1e-8) {
+  SimulationOptions opt;
+  opt.t_end = t_end;
+  opt.output_interval = dt;
+  opt.rtol = rtol;
+  opt.atol = rtol * 1e-2;
+  return opt;
+}
+
+/// max over the output rows of |r[name] - expected(t, row)|.
+inline double worst(const Result& r, const std::string& name,
+                    const std::function<double(double, std::size_t)>& expected) {
+  auto v = r[name];
+  double w = 0;
+  for (std::size_t k = 0; k < r.size(); ++k) w = std::max(w, std::fabs(v[k] - expected(r.time()[k], k)));
+  return w;
+}
+
+/// max over the output rows of |r[name] - expected(t)|.
+inline double worst(const Result& r, const std::string& name, const std::function<double(double)>& expected) {
+  return worst(r, name, [&](double t, std::size_t) { return expected(t); });
+}
+
+}  // namespace acausal::test
