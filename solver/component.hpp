@@ -118,6 +118,18 @@ class Connector {
 
 using ParameterValues = std::vector<std::pair<std::string, double>>;
 
+/// What a component declares about energy, for the harness's books: the
+/// power entering through its connectors (der(potential)·flow, summed) plus
+/// `supplied` equals der(`stored`) + `dissipated`. A component that declares
+/// nothing is lossless. An ideal source (`source`) supplies whatever its
+/// connectors deliver.
+struct EnergyDeclaration {
+  Expr stored;      // J
+  Expr dissipated;  // W, >= 0
+  Expr supplied;    // W, from outside the model: fuel, gravity, a quasi-static support
+  bool source = false;
+};
+
 class Component {
  public:
   explicit Component(std::string name);
@@ -168,6 +180,13 @@ class Component {
   /// checked at compile() and at each simulate(), naming the values involved.
   void require(const Expr& condition, std::string requirement);
 
+  /// Energy bookkeeping (see EnergyDeclaration); each call adds to what a base declared.
+  void stored_energy(const Expr& energy) { energy_.stored = energy_.stored + energy; }
+  void dissipated_power(const Expr& power) { energy_.dissipated = energy_.dissipated + power; }
+  void supplied_power(const Expr& power) { energy_.supplied = energy_.supplied + power; }
+  void energy_source() { energy_.source = true; }
+  const EnergyDeclaration& energy() const { return energy_; }
+
   // Read access for the compiler.
   Component* parent() const { return parent_; }
   const std::deque<VariableDecl>& variables() const { return variables_; }
@@ -194,6 +213,7 @@ class Component {
   std::vector<Equation> equations_;
   std::vector<Equation> initial_equations_;
   std::vector<std::pair<Expr, std::string>> requirements_;
+  EnergyDeclaration energy_;
   std::vector<Connector*> connectors_;
   std::vector<Component*> children_;
   std::vector<std::unique_ptr<Component>> owned_children_;

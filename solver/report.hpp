@@ -19,6 +19,8 @@ struct CompileReport {
   std::vector<PassReport> passes;
   std::vector<std::string> states;
   std::vector<std::string> algebraic;  // unknowns integrated by IDA that are not states
+  /// Dimensional contradictions between declared units, one line each (the units pass).
+  std::vector<std::string> unit_errors;
 
   PassReport& add(std::string pass) {
     passes.push_back({std::move(pass), 0.0, {}, {}});

@@ -30,10 +30,45 @@ std::vector<std::vector<double>> Result::columns(const std::vector<std::string>&
       throw ModelError("result of model '" + m.dae.model_name + "' has no variable '" + name + "'");
     values.push_back(m.value_of(it->second));
   }
+  return tabulate(values);
+}
+
+std::vector<std::vector<double>> Result::evaluate(const std::vector<Expr>& expressions) const {
+  if (!model_) throw ModelError("empty result has no variables");
+  const CompiledModel& m = *model_;
+  // Variables become what the compiled model computes them from; a derivative
+  // of one, the time derivative of that.
+  auto value = [&](const Node* leaf) -> const Node* {
+    int v = m.dae.variable_index(leaf);
+    if (v < 0)
+      throw ModelError("evaluate: " + to_string(Expr(leaf), [](const Node* n) { return symbol_name(n); }) +
+                       " is not a variable of model '" + m.dae.model_name + "'");
+    Expr x = m.value_of(v);
+    for (const Node* d = leaf; d->op == Op::Der; d = d->arg[0]) x = der(x);
+    return x.node();
+  };
+  Rewriter substitute([&](const Node* leaf) -> const Node* {
+    if (leaf->op == Op::Var || leaf->op == Op::Der) return value(leaf);
+    if (leaf->op == Op::Param && !m.dae.parameter_of.count(leaf))
+      throw ModelError("evaluate: parameter " + symbol_name(leaf) + " is not a parameter of model '" +
+                       m.dae.model_name + "'");
+    return nullptr;
+  });
+  std::vector<Expr> values;
+  for (const auto& e : expressions) values.push_back(substitute(e));
+  return tabulate(values);
+}
+
+std::vector<double> Result::evaluate(const Expr& e) const { return evaluate(std::vector<Expr>{e}).front(); }
+
+std::string Result::describe(const Expr& e) const { return model_ ? model_->dae.print(e) : e.str(); }
+
+std::vector<std::vector<double>> Result::tabulate(const std::vector<Expr>& values) const {
+  const CompiledModel& m = *model_;
   Tape tape = m.observer(values);
   double* in = tape.inputs();
   std::copy(parameters_.begin(), parameters_.end(), in + m.parameter_register());
-  std::vector<std::vector<double>> out(names.size(), std::vector<double>(time_.size()));
+  std::vector<std::vector<double>> out(values.size(), std::vector<double>(time_.size()));
   for (std::size_t row = 0; row < time_.size(); ++row) {
     in[0] = time_[row];
     in[1] = 0.0;
@@ -43,7 +78,7 @@ std::vector<std::vector<double>> Result::columns(const std::vector<std::string>&
     const std::size_t n_frozen = m.n_frozen();
     std::copy_n(modes_.data() + row * n_frozen, n_frozen, in + m.mode_register());
     tape.run();
-    for (std::size_t c = 0; c < names.size(); ++c) out[c][row] = tape.output(c);
+    for (std::size_t c = 0; c < values.size(); ++c) out[c][row] = tape.output(c);
   }
   return out;
 }

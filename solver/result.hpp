@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "solver/expr.hpp"
+
 namespace acausal {
 
 struct CompiledModel;
@@ -32,6 +34,12 @@ class Result {
   /// Trajectory of any variable of the model: state, algebraic, observed or alias.
   std::vector<double> operator[](const std::string& name) const;
   bool has(const std::string& name) const;
+  /// An expression of the model's variables, parameters (this run's values),
+  /// time and derivatives, at every output time: r.evaluate(wheel.omega * wheel.radius).
+  std::vector<double> evaluate(const Expr& e) const;
+  std::vector<std::vector<double>> evaluate(const std::vector<Expr>& expressions) const;
+  /// The expression printed with the model's dotted names ("wheel.omega*wheel.radius").
+  std::string describe(const Expr& e) const;
   /// Every variable name, in model order.
   std::vector<std::string> names() const;
   const SolverStatistics& statistics() const { return statistics_; }
@@ -46,6 +54,7 @@ class Result {
   friend class Simulator;
   friend struct Integration;
   std::vector<std::vector<double>> columns(const std::vector<std::string>& names) const;
+  std::vector<std::vector<double>> tabulate(const std::vector<Expr>& values) const;
 
   std::shared_ptr<const CompiledModel> model_;
   std::vector<double> parameters_;

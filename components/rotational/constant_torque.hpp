@@ -12,6 +12,7 @@ struct ConstantTorque : Component {
   Variable w = variable("w", {.unit = "rad/s"});
 
   explicit ConstantTorque(std::string name) : Component(std::move(name)) {
+    energy_source();
     equation(w == der(flange.phi));
     equation(tau == tau_constant);
     equation(flange.tau == -tau);

@@ -10,6 +10,7 @@ struct Damper : PartialCompliant {
   Variable w_rel = variable("w_rel", {.unit = "rad/s"});
 
   explicit Damper(std::string name) : PartialCompliant(std::move(name)) {
+    dissipated_power(tau * w_rel);
     // Differentiating the flange angles rather than phi_rel keeps the DAE index 1
     // when both flanges carry inertias.
     equation(w_rel == der(flange_b.phi - flange_a.phi));

@@ -14,6 +14,7 @@ struct Inertia : Component {
   Variable a = variable("a", {.unit = "rad/s2"});
 
   explicit Inertia(std::string name) : Component(std::move(name)) {
+    stored_energy(0.5 * J * w * w);
     equation(phi == flange_a.phi);
     equation(phi == flange_b.phi);
     equation(w == der(phi));

@@ -15,6 +15,7 @@ struct LinearSpeedDependentTorque : Component {
   Variable tau = variable("tau", {.unit = "N.m"});
 
   explicit LinearSpeedDependentTorque(std::string name) : Component(std::move(name)) {
+    energy_source();
     equation(w == der(flange.phi));
     equation(tau == ifelse(TorqueDirection > 0.5, tau_nominal * abs(w / w_nominal), tau_nominal * w / w_nominal));
     equation(flange.tau == -tau);

@@ -16,6 +16,7 @@ struct QuadraticSpeedDependentTorque : Component {
   Variable tau = variable("tau", {.unit = "N.m"});
 
   explicit QuadraticSpeedDependentTorque(std::string name) : Component(std::move(name)) {
+    energy_source();
     Expr ratio = w / w_nominal;
     equation(w == der(flange.phi));
     equation(tau == ifelse(TorqueDirection > 0.5, tau_nominal * ratio * ratio,

@@ -14,6 +14,7 @@ struct Speed : Component {
   Variable w = variable("w", {.unit = "rad/s"});
 
   explicit Speed(std::string name) : Component(std::move(name)) {
+    energy_source();
     equation(phi == flange.phi);
     equation(w == der(phi));
     equation(w == w_ref);

@@ -10,6 +10,7 @@ struct Spring : PartialCompliant {
   Parameter phi_rel0 = parameter("phi_rel0", 0.0, {.unit = "rad"});
 
   explicit Spring(std::string name) : PartialCompliant(std::move(name)) {
+    stored_energy(0.5 * c * (phi_rel - phi_rel0) * (phi_rel - phi_rel0));
     equation(tau == c * (phi_rel - phi_rel0));
   }
 };

@@ -12,6 +12,8 @@ struct SpringDamper : PartialCompliant {
   Variable w_rel = variable("w_rel", {.unit = "rad/s"});
 
   explicit SpringDamper(std::string name) : PartialCompliant(std::move(name)) {
+    stored_energy(0.5 * c * (phi_rel - phi_rel0) * (phi_rel - phi_rel0));
+    dissipated_power(d * w_rel * w_rel);
     equation(w_rel == der(flange_b.phi - flange_a.phi));
     equation(tau == c * (phi_rel - phi_rel0) + d * w_rel);
   }

@@ -11,7 +11,10 @@ struct Torque : Component {
   Flange flange{*this, "flange"};
   RealInput tau{*this, "tau", {.unit = "N.m"}};
 
-  explicit Torque(std::string name) : Component(std::move(name)) { equation(flange.tau == -tau); }
+  explicit Torque(std::string name) : Component(std::move(name)) {
+    energy_source();
+    equation(flange.tau == -tau);
+  }
 };
 
 }  // namespace acausal::rotational

@@ -14,6 +14,7 @@ struct TorqueStep : Component {
   Variable tau = variable("tau", {.unit = "N.m"});
 
   explicit TorqueStep(std::string name) : Component(std::move(name)) {
+    energy_source();
     equation(tau == offsetTorque + ifelse(time_symbol() < startTime, 0.0, stepTorque));
     equation(flange.tau == -tau);
   }

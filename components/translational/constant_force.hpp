@@ -11,6 +11,7 @@ struct ConstantForce : Component {
   Variable f = variable("f", {.unit = "N"});
 
   explicit ConstantForce(std::string name) : Component(std::move(name)) {
+    energy_source();
     equation(f == f_constant);
     equation(flange.f == -f);
   }

@@ -10,6 +10,7 @@ struct Damper : PartialCompliant {
   Variable v_rel = variable("v_rel", {.unit = "m/s"});
 
   explicit Damper(std::string name) : PartialCompliant(std::move(name)) {
+    dissipated_power(f * v_rel);
     // Differentiating the flange positions rather than s_rel keeps the DAE index 1
     // when both flanges carry masses.
     equation(v_rel == der(flange_b.s - flange_a.s));

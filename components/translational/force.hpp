@@ -11,7 +11,10 @@ struct Force : Component {
   Flange flange{*this, "flange"};
   RealInput f{*this, "f", {.unit = "N"}};
 
-  explicit Force(std::string name) : Component(std::move(name)) { equation(flange.f == -f); }
+  explicit Force(std::string name) : Component(std::move(name)) {
+    energy_source();
+    equation(flange.f == -f);
+  }
 };
 
 }  // namespace acausal::translational

@@ -13,6 +13,7 @@ struct ForceStep : Component {
   Variable f = variable("f", {.unit = "N"});
 
   explicit ForceStep(std::string name) : Component(std::move(name)) {
+    energy_source();
     equation(f == offsetForce + ifelse(time_symbol() < startTime, 0.0, stepForce));
     equation(flange.f == -f);
   }

@@ -13,6 +13,7 @@ struct Mass : Component {
   Variable a = variable("a", {.unit = "m/s2"});
 
   explicit Mass(std::string name) : Component(std::move(name)) {
+    stored_energy(0.5 * m * v * v);
     equation(s == flange_a.s);
     equation(s == flange_b.s);
     equation(v == der(s));

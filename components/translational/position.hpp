@@ -12,6 +12,7 @@ struct Position : Component {
   Variable s = variable("s", {.unit = "m"});
 
   explicit Position(std::string name) : Component(std::move(name)) {
+    energy_source();
     equation(s == flange.s);
     equation(s == s_ref);
   }

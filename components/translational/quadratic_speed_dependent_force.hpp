@@ -17,6 +17,7 @@ struct QuadraticSpeedDependentForce : Component {
   Variable f = variable("f", {.unit = "N"});
 
   explicit QuadraticSpeedDependentForce(std::string name) : Component(std::move(name)) {
+    energy_source();
     Expr ratio = v / v_nominal;
     equation(v == der(flange.s));
     // v·|v| is continuously differentiable: no event is needed at v = 0.

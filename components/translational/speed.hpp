@@ -13,6 +13,7 @@ struct Speed : Component {
   Variable v = variable("v", {.unit = "m/s"});
 
   explicit Speed(std::string name) : Component(std::move(name)) {
+    energy_source();
     equation(s == flange.s);
     equation(v == der(s));
     equation(v == v_ref);

@@ -10,6 +10,7 @@ struct Spring : PartialCompliant {
   Parameter s_rel0 = parameter("s_rel0", 0.0, {.unit = "m"});
 
   explicit Spring(std::string name) : PartialCompliant(std::move(name)) {
+    stored_energy(0.5 * c * (s_rel - s_rel0) * (s_rel - s_rel0));
     equation(f == c * (s_rel - s_rel0));
   }
 };

@@ -12,6 +12,8 @@ struct SpringDamper : PartialCompliant {
   Variable v_rel = variable("v_rel", {.unit = "m/s"});
 
   explicit SpringDamper(std::string name) : PartialCompliant(std::move(name)) {
+    stored_energy(0.5 * c * (s_rel - s_rel0) * (s_rel - s_rel0));
+    dissipated_power(d * v_rel * v_rel);
     equation(v_rel == der(flange_b.s - flange_a.s));
     equation(f == c * (s_rel - s_rel0) + d * v_rel);
   }

@@ -20,6 +20,7 @@ struct Brake : Component {
   Variable P_dissipated = variable("P_dissipated", {.unit = "W"});
 
   explicit Brake(std::string name) : Component(std::move(name)) {
+    dissipated_power(P_dissipated);
     equation(phi == flange_a.phi);
     equation(phi == flange_b.phi);
     equation(w == der(phi));

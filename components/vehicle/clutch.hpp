@@ -17,6 +17,7 @@ struct Clutch : rotational::PartialCompliant {
   Variable P_dissipated = variable("P_dissipated", {.unit = "W"});
 
   explicit Clutch(std::string name) : PartialCompliant(std::move(name)) {
+    dissipated_power(P_dissipated);
     equation(w_rel == der(phi_rel));
     equation(tau == engagement_input * tau_max * tanh(w_rel / w_eps));
     equation(P_dissipated == tau * w_rel);

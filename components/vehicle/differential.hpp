@@ -25,6 +25,7 @@ struct Differential : Component {
   Variable P_loss = variable("P_loss", {.unit = "W"});
 
   explicit Differential(std::string name) : Component(std::move(name)) {
+    dissipated_power(P_loss);
     equation(2.0 * flange_input.phi == ratio * (flange_left.phi + flange_right.phi));
     equation(w_input == der(flange_input.phi));
     equation(w_left == der(flange_left.phi));

@@ -39,6 +39,9 @@ struct Engine : Component {
   Variable P_out = variable("P_out", {.unit = "W"});
 
   explicit Engine(std::string name) : Component(std::move(name)) {
+    stored_energy(0.5 * J * w * w);
+    dissipated_power(tau_loss * w);
+    supplied_power(tau_drive * w);  // combustion
     require(omega_max > omega_peak, "omega_max must exceed omega_peak");
     equation(phi == flange.phi);
     equation(w == der(phi));

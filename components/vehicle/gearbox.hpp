@@ -47,6 +47,8 @@ struct Gearbox : Component {
   Variable P_loss = variable("P_loss", {.unit = "W"});
 
   explicit Gearbox(std::string name) : Component(std::move(name)) {
+    stored_energy(0.5 * J_in * w_in * w_in);
+    dissipated_power(P_loss);
     const Expr& gear = gear_input;
     auto by_gear = [&](const Expr& reverse, const Expr& neutral, const Expr* forward) {
       Expr value = forward[5];

@@ -49,6 +49,12 @@ struct VehicleBody : Component {
   Variable theta = variable("theta", {.unit = "rad"});  // road angle under the CG
 
   explicit VehicleBody(std::string name) : Component(std::move(name)) {
+    stored_energy(0.5 * m * v * v);
+    dissipated_power((F_drag + F_roll_front + F_roll_rear) * v);
+    // Gravity on the grade, and the quasi-static support that sets the axle
+    // loads (the body has no vertical motion), act from outside the model.
+    supplied_power(-F_grade * v - der(contact_front.s_normal) * contact_front.f_normal -
+                   der(contact_rear.s_normal) * contact_rear.f_normal);
     require(m > 0, "the mass m must be positive");
     require(h_cg > 0, "the CG height h_cg must be positive");
     require(L > 0, "the wheelbase L must be positive");

@@ -57,6 +57,8 @@ struct Wheel : Component {
   Variable P_slip = variable("P_slip", {.unit = "W"});
 
   explicit Wheel(std::string name) : Component(std::move(name)) {
+    stored_energy(0.5 * J * omega * omega + 0.5 * c_z * deflection * deflection);
+    dissipated_power(P_slip + tau_roll * omega);
     const Expr rim_speed = omega * radius;
     const Expr x = contact.s_traction;
     equation(phi == flange_rot.phi);

@@ -14,6 +14,7 @@ struct WheelContactForceSource : Component {
   RealInput f_normal_input{*this, "f_normal_input", {.unit = "N"}};
 
   explicit WheelContactForceSource(std::string name) : Component(std::move(name)) {
+    energy_source();
     equation(contact.f_traction == -f_traction_input);
     equation(contact.f_normal == f_normal_input);
   }

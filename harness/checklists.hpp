@@ -1,0 +1,51 @@
+// The shipped checklists: one per vehicle component, from its seed
+// specification, and one for the integrated car. Each component checklist
+// takes the builder of the component under test, so the same checklist
+// validates a variant of it (the tests feed it deliberately broken ones).
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "components/vehicle/brake.hpp"
+#include "components/vehicle/clutch.hpp"
+#include "components/vehicle/differential.hpp"
+#include "components/vehicle/engine.hpp"
+#include "components/vehicle/gearbox.hpp"
+#include "components/vehicle/vehicle_body.hpp"
+#include "components/vehicle/wheel.hpp"
+#include "harness/checklist.hpp"
+
+namespace acausal::harness {
+
+/// Adds the component under test to a rig's model.
+template <class T>
+using Builder = std::function<T&(Model&, const std::string& name, const ParameterValues&)>;
+
+template <class T>
+T& library_component(Model& m, const std::string& name, const ParameterValues& values) {
+  return m.add<T>(name, values);
+}
+
+Checklist wheel_checklist(const Builder<vehicle::Wheel>& make = library_component<vehicle::Wheel>);
+Checklist body_checklist(const Builder<vehicle::VehicleBody>& make = library_component<vehicle::VehicleBody>,
+                         const ParameterValues& body = {});
+Checklist differential_checklist(const Builder<vehicle::Differential>& make =
+                                     library_component<vehicle::Differential>);
+Checklist brake_checklist(const Builder<vehicle::Brake>& make = library_component<vehicle::Brake>);
+Checklist clutch_checklist(const Builder<vehicle::Clutch>& make = library_component<vehicle::Clutch>);
+Checklist engine_checklist(const Builder<vehicle::Engine>& make = library_component<vehicle::Engine>);
+Checklist gearbox_checklist(const Builder<vehicle::Gearbox>& make = library_component<vehicle::Gearbox>);
+/// The flagship rear-drive car (examples/rear_drive_car_model.hpp): launch and braking.
+Checklist car_checklist();
+
+/// "wheel", "body", "differential", "brake", "clutch", "engine", "gearbox", "car".
+std::vector<std::string> checklist_names();
+/// The shipped checklist of that name; ModelError listing the names otherwise.
+Checklist checklist(const std::string& name);
+
+/// The options the shipped rigs run with: output every dt, rtol 1e-8.
+SimulationOptions run_options(double t_end, double dt);
+
+}  // namespace acausal::harness

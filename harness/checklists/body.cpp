@@ -1,0 +1,69 @@
+// VehicleBody (seed 001 Test 5, Body 1-4): static axle loads, load transfer
+// m·a·h_cg/L, Newton's law on the body, coast-down against drag, energy.
+#include "harness/checklists.hpp"
+#include "harness/rigs.hpp"
+
+namespace acausal::harness {
+
+Checklist body_checklist(const Builder<vehicle::VehicleBody>& make, const ParameterValues& body) {
+  Checklist list("body", "VehicleBody (seeds 001, 004)");
+  auto parameters = [&](ParameterValues values) {
+    values.insert(values.end(), body.begin(), body.end());  // the caller's values win
+    return values;
+  };
+  const ParameterValues car{{"m", 1500}, {"L", 2.7}, {"a", 1.2}, {"b", 1.5}, {"h_cg", 0.55}};
+
+  {
+    Rig& rig = list.rig("static", "at rest on both axles", run_options(1.0, 0.01));
+    auto& b = make(rig.model(), "body", parameters(car));
+    body_rig(rig.model(), b.contact_front, b.contact_rear, 0.0, 0.0);
+    rig.model().set_start("body.s", 0.0);
+    rig.model().set_start("body.v", 0.0);
+    rig.expect_connectors(b, {{"contact_front", "vehicle.WheelContact"}, {"contact_rear", "vehicle.WheelContact"}});
+    rig.check(relation(b.N_front, b.m * b.g * b.b / b.L, 1e-9).titled("static front load m·g·b/L"));
+    rig.check(relation(b.N_rear, b.m * b.g * b.a / b.L, 1e-9).titled("static rear load m·g·a/L"));
+    rig.check(relation(b.N_front + b.N_rear, b.m * b.g, 1e-9).titled("the axles carry the weight"));
+    rig.check(relation(b.N_front * b.a, b.N_rear * b.b, 1e-9).titled("moment balance about the CG"));
+  }
+
+  for (double force : {3000.0, -6000.0}) {
+    const bool accelerating = force > 0;
+    Rig& rig = list.rig(accelerating ? "accelerating" : "braking",
+                        format_number(force) + " N on the rear axle (no drag, no rolling resistance)",
+                        run_options(3.0, 0.01));
+    auto& b = make(rig.model(), "body", parameters({{"m", 1500}, {"L", 2.7}, {"a", 1.2}, {"b", 1.5},
+                                                    {"h_cg", 0.55}, {"Cd", 0.0}, {"Crr", 0.0}}));
+    body_rig(rig.model(), b.contact_front, b.contact_rear, 0.0, force);
+    rig.model().set_start("body.s", 0.0);
+    rig.model().set_start("body.v", accelerating ? 0.0 : 30.0);
+    rig.check(relation(b.a_x, force / b.m, 1e-9).titled("m·a = F"));
+    rig.check(relation(b.N_rear - b.m * b.g * b.a / b.L, b.m * b.a_x * b.h_cg / b.L, 1e-6)
+                  .titled(std::string("load transfer ΔN = m·a·h_cg/L ") + (accelerating ? "to" : "off") +
+                          " the rear axle within 1e-6"));
+    rig.check(sign(b.N_rear - b.m * b.g * b.a / b.L, accelerating ? 1 : -1, 1e-9)
+                  .titled(accelerating ? "accelerating loads the rear axle" : "braking unloads the rear axle"));
+    rig.check(value_at(b.v, 3.0, (accelerating ? 0.0 : 30.0) + force / 1500.0 * 3.0, 1e-6)
+                  .titled("speed after 3 s from v0 + F/m·t"));
+    rig.energy_balance(1e-4);
+  }
+
+  {
+    Rig& rig = list.rig("coast_down", "rolling out from 30 m/s against drag and rolling resistance",
+                        run_options(30.0, 0.05));
+    auto& b = make(rig.model(), "body", parameters(car));
+    body_rig(rig.model(), b.contact_front, b.contact_rear, 0.0, 0.0);
+    rig.model().set_start("body.s", 0.0);
+    rig.model().set_start("body.v", 30.0);
+    rig.check(monotonic(b.v, -1, 0.0, 30.0, 1e-9).titled("drag and rolling resistance only slow the body"));
+    rig.check(relation(b.F_drag, 0.5 * b.rho * b.Cd * b.A * b.v * b.v, 1e-3)
+                  .when(b.v > 1.0)
+                  .titled("aerodynamic drag 0.5·ρ·Cd·A·v² within 0.1 %"));
+    rig.check(relation(b.F_roll_front + b.F_roll_rear, b.Crr * b.m * b.g, 1e-2)
+                  .when(b.v > 1.0)
+                  .titled("rolling resistance Crr·m·g within 1 % (drag shifts load, not the sum)"));
+    rig.energy_balance(1e-4);
+  }
+  return list;
+}
+
+}  // namespace acausal::harness

@@ -1,0 +1,45 @@
+// The integrated rear-drive car (the flagship experiment): full-throttle
+// launch with load transfer, then hard braking; energy books of the whole car.
+#include "examples/rear_drive_car_model.hpp"
+#include "harness/checklists.hpp"
+
+namespace acausal::harness {
+
+Checklist car_checklist() {
+  Checklist list("car", "Rear-drive car: launch and braking (flagship)");
+  SimulationOptions options = run_options(20.0, 0.01);
+  options.rtol = 1e-7;
+  options.atol = 1e-9;
+  Rig& rig = list.rig("launch_and_brake",
+                      "1500 kg, 205/55R16, μ 0.9: full throttle with the clutch engaging over 1 s, up-shifts on "
+                      "speed, at 12 s declutch and full brakes",
+                      options);
+  Model& m = rig.model();
+  examples::RearDriveCar car = examples::build_rear_drive_car(m);
+  auto& body = car.body;
+  const Expr t = time_symbol();
+  const Expr static_rear = body.m * body.g * body.a / body.L;
+  rig.check(relation(body.N_rear - static_rear - (body.F_drag + body.F_grade) * body.h_cg / body.L,
+                     body.m * body.a_x * body.h_cg / body.L, 1e-6)
+                .titled("load transfer: N_rear - static = m·a·h_cg/L (+ drag moment)")
+                .plotting({body.N_front, body.N_rear}));
+  rig.check(sign(body.N_rear - static_rear, 1, 1e-9)
+                .when(t > 1.5 && t < 3.0)
+                .titled("launching loads the rear axle above its static share"));
+  for (int k = 2; k < 4; ++k) {
+    vehicle::Wheel& w = *car.wheels[k];
+    rig.check(bound(abs(w.F_traction), 0.0, w.F_max, 1e-9).titled(w.name() + ": traction within μ·N"));
+    rig.check(bound(w.s_a, 0.0, 1.0, 1e-9).when(t < 12.0).titled(w.name() + ": driving slip ratio within [0, 1]"));
+    rig.check(bound(w.s_b, -1.0, 0.0, 1e-9).when(t > 12.05).titled(w.name() + ": braking slip ratio within [-1, 0]"));
+  }
+  rig.check(bound(body.v, 100 / 3.6, INFINITY, 0.0)
+                .when(t >= 11.9 && t <= 12.0)
+                .titled("0-100 km/h within 12 s"));
+  rig.check(over_interval(body.v, 19.0, 20.0, 0.0, 0.01, 1.0).titled("the brakes stop the car"));
+  for (vehicle::Brake* b : car.brakes)
+    rig.check(sign(b->P_dissipated, 1, 1e-6).titled(b->name() + " only dissipates"));
+  rig.energy_balance(1e-4);
+  return list;
+}
+
+}  // namespace acausal::harness

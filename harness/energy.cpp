@@ -1,0 +1,187 @@
+#include "harness/energy.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "solver/errors.hpp"
+
+namespace acausal::harness {
+
+namespace {
+
+// Σ der(potential)·flow over a component's connectors, pairing the k-th
+// potential member of a connector with its k-th flow member.
+Expr port_power(const Component& c) {
+  Expr power(0.0);
+  for (const Connector* k : c.connectors()) {
+    std::vector<Expr> potentials, flows;
+    for (const auto& m : k->members()) {
+      if (m.causality == Causality::potential) potentials.push_back(m.symbol);
+      if (m.causality == Causality::flow) flows.push_back(m.symbol);
+    }
+    for (std::size_t i = 0; i < std::min(potentials.size(), flows.size()); ++i)
+      power = power + der(potentials[i]) * flows[i];
+  }
+  return power;
+}
+
+bool has_power_ports(const Component& c) {
+  for (const Connector* k : c.connectors())
+    for (const auto& m : k->members())
+      if (m.causality == Causality::flow) return true;
+  return false;
+}
+
+Variable integral_of(Component& c, const std::string& name, const Expr& rate) {
+  Variable W = c.variable("energy." + name, {.unit = "J", .start = 0.0, .fixed = true});
+  c.equation(der(W) == rate);
+  return W;
+}
+
+void collect(Component& c, std::vector<EnergyBooks::Account>& accounts) {
+  for (Component* child : c.children()) collect(*child, accounts);
+  if (!c.children().empty()) return;  // a composite passes its connectors through to its parts
+  const EnergyDeclaration& declared = c.energy();
+  const bool declares = !declared.stored.is_const(0.0) || !declared.dissipated.is_const(0.0) ||
+                        !declared.supplied.is_const(0.0) || declared.source;
+  if (!declares && !has_power_ports(c)) return;  // a block: signals only
+  const Expr ports = port_power(c);
+  EnergyBooks::Account a;
+  a.component = c.path();
+  a.stored = declared.stored;
+  a.W_ports = integral_of(c, "W_ports", ports);
+  a.W_supplied = integral_of(c, "W_supplied", declared.source ? -ports : declared.supplied);
+  a.W_dissipated = integral_of(c, "W_dissipated", declared.dissipated);
+  accounts.push_back(a);
+}
+
+struct Books {
+  std::vector<std::vector<double>> imbalance;  // per account, per row
+  std::vector<double> scale;                   // per account: the most energy that went through
+  std::vector<std::vector<double>> columns;    // W_ports, W_supplied, ΔE, W_dissipated per account
+};
+
+Books read(const Result& r, const std::vector<EnergyBooks::Account>& accounts) {
+  std::vector<Expr> wanted;
+  for (const auto& a : accounts) wanted.insert(wanted.end(), {a.W_ports, a.W_supplied, a.stored, a.W_dissipated});
+  Books b;
+  b.columns = r.evaluate(wanted);
+  for (std::size_t i = 0; i < accounts.size(); ++i) {
+    auto& ports = b.columns[4 * i];
+    auto& supplied = b.columns[4 * i + 1];
+    auto& stored = b.columns[4 * i + 2];
+    auto& dissipated = b.columns[4 * i + 3];
+    const double E0 = stored.empty() ? 0.0 : stored.front();
+    for (double& e : stored) e -= E0;
+    std::vector<double> imbalance(r.size());
+    double scale = 0;
+    for (std::size_t k = 0; k < r.size(); ++k) {
+      imbalance[k] = ports[k] + supplied[k] - stored[k] - dissipated[k];
+      scale = std::max({scale, std::fabs(ports[k]), std::fabs(supplied[k]), std::fabs(stored[k]),
+                        std::fabs(dissipated[k])});
+    }
+    b.imbalance.push_back(std::move(imbalance));
+    b.scale.push_back(scale);
+  }
+  return b;
+}
+
+// Scales below this are no energy at all (a fixture, an unloaded sensor): J.
+constexpr double kNoEnergy = 1e-9;
+
+}  // namespace
+
+EnergyBooks::EnergyBooks(Model& model) { collect(model, accounts_); }
+
+Check EnergyBooks::components_close(double tolerance) const {
+  const auto accounts = accounts_;
+  return Check("each component's energy books close", tolerance,
+               [accounts, tolerance](const Result& r, const std::vector<std::size_t>&, CheckResult& c) {
+    c.detail = "for each of " + std::to_string(accounts.size()) +
+               " components: W_ports + W_supplied = ΔE_stored + W_dissipated at every output time, relative to the "
+               "most energy that went through it, within " + percent(tolerance);
+    const Books b = read(r, accounts);
+    std::size_t worst_account = 0, worst_row = 0;
+    c.error = 0;
+    for (std::size_t i = 0; i < accounts.size(); ++i)
+      for (std::size_t k = 0; k < r.size(); ++k) {
+        const double e = std::fabs(b.imbalance[i][k]) / std::max(b.scale[i], kNoEnergy);
+        if (!(e <= c.error)) {
+          c.error = e;
+          worst_account = i;
+          worst_row = k;
+        }
+      }
+    c.passed = c.error <= tolerance;
+    if (accounts.empty() || r.size() == 0) {
+      c.message = "FAILS: no component has power connectors or energy declarations";
+      c.passed = false;
+      return;
+    }
+    const auto& name = accounts[worst_account].component;
+    const char* terms[] = {"W_ports", "W_supplied", "ΔE_stored", "W_dissipated"};
+    for (int j = 0; j < 4; ++j) {
+      c.plot.push_back({name + " " + terms[j], b.columns[4 * worst_account + j]});
+      c.worst_values.push_back({name + " " + terms[j], b.columns[4 * worst_account + j][worst_row]});
+    }
+    c.plot.push_back({name + " imbalance", b.imbalance[worst_account]});
+    c.worst_time = c.time[worst_row];
+    c.message = std::string(c.passed ? "holds" : "FAILS") + ": " + (c.passed ? "worst" : "the books of") + " " +
+                name + (c.passed ? "" : " do not close") + ": imbalance " +
+                format_number(b.imbalance[worst_account][worst_row]) + " J of " +
+                format_number(b.scale[worst_account]) + " J (relative " + format_number(c.error) + ", tolerance " +
+                format_number(tolerance) + ") at t = " + format_number(c.worst_time) + " s";
+  });
+}
+
+Check EnergyBooks::model_closes(double tolerance) const {
+  const auto accounts = accounts_;
+  return Check("the whole model conserves energy: work in = stored + dissipated", tolerance,
+               [accounts, tolerance](const Result& r, const std::vector<std::size_t>&, CheckResult& c) {
+    c.detail = "Σ W_supplied = Σ ΔE_stored + Σ W_dissipated over the " + std::to_string(accounts.size()) +
+               " components at every output time, relative to the largest of the three, within " +
+               percent(tolerance);
+    const Books b = read(r, accounts);
+    std::vector<double> work_in(r.size(), 0.0), stored(r.size(), 0.0), dissipated(r.size(), 0.0);
+    for (std::size_t i = 0; i < accounts.size(); ++i)
+      for (std::size_t k = 0; k < r.size(); ++k) {
+        work_in[k] += b.columns[4 * i + 1][k];
+        stored[k] += b.columns[4 * i + 2][k];
+        dissipated[k] += b.columns[4 * i + 3][k];
+      }
+    double scale = kNoEnergy;
+    for (std::size_t k = 0; k < r.size(); ++k)
+      scale = std::max({scale, std::fabs(work_in[k]), std::fabs(stored[k]), std::fabs(dissipated[k])});
+    std::size_t worst = 0;
+    c.error = 0;
+    for (std::size_t k = 0; k < r.size(); ++k) {
+      const double e = std::fabs(work_in[k] - stored[k] - dissipated[k]) / scale;
+      if (!(e <= c.error)) {
+        c.error = e;
+        worst = k;
+      }
+    }
+    c.passed = c.error <= tolerance && r.size() > 0;
+    c.plot = {{"work in (Σ W_supplied)", work_in}, {"Σ ΔE_stored", stored}, {"Σ W_dissipated", dissipated}};
+    if (r.size() == 0) return;
+    c.worst_time = c.time[worst];
+    c.worst_values = {{"work in", work_in[worst]}, {"ΔE_stored", stored[worst]}, {"W_dissipated", dissipated[worst]}};
+    c.message = std::string(c.passed ? "holds" : "FAILS") + ": work in " + format_number(work_in.back()) +
+                " J, stored " + format_number(stored.back()) + " J, dissipated " + format_number(dissipated.back()) +
+                " J at the end; worst relative imbalance " + format_number(c.error) + " (tolerance " +
+                format_number(tolerance) + ") at t = " + format_number(c.worst_time) + " s";
+    if (!c.passed) {
+      // Name the component whose own books are furthest from closing.
+      std::size_t leak = 0;
+      double leak_error = -1;
+      for (std::size_t i = 0; i < accounts.size(); ++i) {
+        const double e = std::fabs(b.imbalance[i][worst]) / std::max(b.scale[i], kNoEnergy);
+        if (e > leak_error) leak_error = e, leak = i;
+      }
+      c.message += "; the books of " + accounts[leak].component + " do not close (imbalance " +
+                   format_number(b.imbalance[leak][worst]) + " J)";
+    }
+  });
+}
+
+}  // namespace acausal::harness

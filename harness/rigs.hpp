@@ -1,0 +1,94 @@
+// Standard rigs: a component under test between sources and loads. Each
+// function builds the rig into a model and returns its parts by reference, so
+// checks can name their variables. The component itself is passed in, built
+// by the caller, so the same rig tests a library component or your own.
+#pragma once
+
+#include <string>
+#include <utility>
+
+#include "components/rotational/constant_torque.hpp"
+#include "components/rotational/damper.hpp"
+#include "components/rotational/fixed.hpp"
+#include "components/rotational/inertia.hpp"
+#include "components/translational/constant_force.hpp"
+#include "components/translational/fixed.hpp"
+#include "components/translational/mass.hpp"
+#include "components/vehicle/vehicle_body.hpp"
+#include "components/vehicle/wheel_contact_breakout.hpp"
+#include "solver/model.hpp"
+
+namespace acausal::harness {
+
+/// Wheel rig (seed 001): a constant torque on the axle, the traction axis
+/// carrying a mass (the share of the body the wheel drives), a constant normal
+/// load N pressing the wheel onto the road.
+struct WheelRig {
+  rotational::ConstantTorque& torque;
+  translational::Mass& body;
+  translational::ConstantForce& load;
+};
+
+inline WheelRig wheel_rig(Model& m, rotational::Flange& axle, vehicle::WheelContact& contact, double torque,
+                          double N, double mass, double v0 = 0.0) {
+  WheelRig rig{m.add<rotational::ConstantTorque>("torque", {{"tau_constant", torque}}),
+               m.add<translational::Mass>("body", {{"m", mass}}),
+               // The normal flange's flow is the load on the wheel: -N pushes it down.
+               m.add<translational::ConstantForce>("load", {{"f_constant", -N}})};
+  auto& breakout = m.add<vehicle::WheelContactBreakout>("breakout");
+  m.connect(rig.torque.flange, axle);
+  m.connect(contact, breakout.contact);
+  m.connect(breakout.flange_traction, rig.body.flange_a);
+  m.connect(breakout.flange_normal, rig.load.flange);
+  m.set_start(rig.body.name() + ".s", 0.0);
+  m.set_start(rig.body.name() + ".v", v0);
+  return rig;
+}
+
+/// Body rig: each axle's normal axis rests on a fixture, a constant traction
+/// force pushes each axle.
+struct BodyRig {
+  translational::ConstantForce& force_front;
+  translational::ConstantForce& force_rear;
+};
+
+inline BodyRig body_rig(Model& m, vehicle::WheelContact& front, vehicle::WheelContact& rear, double f_front,
+                        double f_rear) {
+  BodyRig rig{m.add<translational::ConstantForce>("force_front", {{"f_constant", f_front}}),
+              m.add<translational::ConstantForce>("force_rear", {{"f_constant", f_rear}})};
+  for (auto [axle, contact, force] : {std::tuple{"front", &front, &rig.force_front},
+                                      std::tuple{"rear", &rear, &rig.force_rear}}) {
+    auto& breakout = m.add<vehicle::WheelContactBreakout>(std::string("breakout_") + axle);
+    auto& ground = m.add<translational::Fixed>(std::string("ground_") + axle);
+    m.connect(*contact, breakout.contact);
+    m.connect(breakout.flange_normal, ground.flange);
+    m.connect(breakout.flange_traction, force->flange);
+  }
+  return rig;
+}
+
+/// Rotational rig for a two-flange element: a constant torque on an input
+/// inertia driving `input`; `output` into an inertia with a damper to ground.
+struct RotationalRig {
+  rotational::ConstantTorque& source;
+  rotational::Inertia& input;
+  rotational::Inertia& output;
+  rotational::Damper& load;
+};
+
+inline RotationalRig rotational_rig(Model& m, rotational::Flange& input, rotational::Flange& output, double torque,
+                                    double J_in, double J_out, double d_load) {
+  RotationalRig rig{m.add<rotational::ConstantTorque>("source", {{"tau_constant", torque}}),
+                    m.add<rotational::Inertia>("input", {{"J", J_in}}),
+                    m.add<rotational::Inertia>("output", {{"J", J_out}}),
+                    m.add<rotational::Damper>("load", {{"d", d_load}})};
+  auto& ground = m.add<rotational::Fixed>("ground");
+  m.connect(rig.source.flange, rig.input.flange_a);
+  m.connect(rig.input.flange_b, input);
+  m.connect(output, rig.output.flange_a);
+  m.connect(rig.output.flange_b, rig.load.flange_a);
+  m.connect(rig.load.flange_b, ground.flange);
+  return rig;
+}
+
+}  // namespace acausal::harness
