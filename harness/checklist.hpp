@@ -32,6 +32,10 @@ namespace acausal::harness {
 class Rig {
  public:
   Rig(std::string name, std::string description, SimulationOptions options);
+  Rig(const Rig&) = delete;
+  Rig& operator=(const Rig&) = delete;
+  Rig(Rig&&) = default;
+  Rig& operator=(Rig&&) = default;
 
   const std::string& name() const { return name_; }
   const std::string& description() const { return description_; }
@@ -84,6 +88,10 @@ struct ChecklistReport {
 class Checklist {
  public:
   Checklist(std::string name, std::string title);
+  Checklist(const Checklist&) = delete;
+  Checklist& operator=(const Checklist&) = delete;
+  Checklist(Checklist&&) = default;
+  Checklist& operator=(Checklist&&) = default;
   const std::string& name() const { return name_; }
 
   /// A new rig; its model is named after the checklist and the rig.

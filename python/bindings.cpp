@@ -110,10 +110,13 @@ py::dict report_dict(const CompileReport& r) {
   d["passes"] = passes;
   d["states"] = r.states;
   d["algebraic"] = r.algebraic;
+  d["unit_errors"] = r.unit_errors;
   return d;
 }
 
 }  // namespace
+
+void bind_harness(py::module_& m);  // harness_bindings.cpp
 
 using Points = std::vector<std::pair<double, double>>;
 
@@ -239,6 +242,10 @@ PYBIND11_MODULE(_acausal, m) {
       .def("equation", &Component::equation)
       .def("initial_equation", &Component::initial_equation)
       .def("require", &Component::require, py::arg("condition"), py::arg("requirement"))
+      .def("stored_energy", &Component::stored_energy, py::arg("energy"))
+      .def("dissipated_power", &Component::dissipated_power, py::arg("power"))
+      .def("supplied_power", &Component::supplied_power, py::arg("power"))
+      .def("energy_source", &Component::energy_source)
       .def("connect", &Component::connect)
       .def("set_parameter", &Component::set_parameter)
       .def("_add_library", [](Component& parent, const std::string& key, const std::string& name,
@@ -267,6 +274,8 @@ PYBIND11_MODULE(_acausal, m) {
       .def("__contains__", &Result::has)
       .def("__len__", &Result::size)
       .def_property_readonly("names", &Result::names)
+      .def("evaluate", [](const Result& r, const Expr& e) { return to_numpy(r.evaluate(e)); }, py::arg("expression"))
+      .def("describe", &Result::describe, py::arg("expression"))
       .def_property_readonly("event_times", &Result::event_times)
       .def_property_readonly("statistics", [](const Result& r) { return statistics_dict(r.statistics()); })
       .def("write_csv", &Result::write_csv, py::arg("path"), py::arg("columns") = std::vector<std::string>{});
@@ -320,4 +329,7 @@ PYBIND11_MODULE(_acausal, m) {
   std::vector<std::string> names;
   for (const auto& [key, entry] : library()) names.push_back(key);
   m.attr("_library") = names;
+
+  py::module_ harness = m.def_submodule("_harness", "Rigs, checks and checklists (see acausal.harness)");
+  bind_harness(harness);
 }

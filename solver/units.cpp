@@ -132,7 +132,7 @@ std::string dimension_string(const Dimension& d) {
     side += (side.empty() ? "" : ".") + format_power(names[i], std::fabs(d[i]));
   }
   std::string text = (up.empty() ? "1" : up) + (down.empty() ? "" : "/" + down);
-  for (const char* named : {"N", "N.m", "W", "Pa", "m/s", "m/s2", "1/s", "1/s2", "N/m", "N.s/m", "kg.m2"}) {
+  for (const char* named : {"N", "N.m", "Pa", "m/s", "m/s2", "1/s", "1/s2", "N/m", "N.s/m", "kg.m2"}) {
     if (same(*parse_unit(named), d) && text != named) return std::string(named) + " (" + text + ")";
   }
   return text;

@@ -42,6 +42,6 @@ from ._acausal import (  # noqa: F401  (the public API)
     time,
 )
 from .component import Component, Model, RealInput, RealOutput  # noqa: F401
-from . import blocks, rotational, translational, vehicle  # noqa: F401
+from . import blocks, harness, rotational, translational, vehicle  # noqa: F401
 from . import results as _results  # noqa: F401  (adds Result.to_pandas, Result.plot)
 from .sweep import sweep  # noqa: F401

@@ -59,6 +59,10 @@ def _add(parent, component):
                     f"not {type(component).__name__}")
 
 
+# Every component and model can add sub-components, also those built in C++ (a rig's model).
+_acausal.Component.add = _add
+
+
 class Component(_acausal.Component):
     """Base of components written in Python: declare connectors, parameters and
     variables, write equations; they compile to the same tape as C++ components."""
@@ -66,12 +70,6 @@ class Component(_acausal.Component):
     def connector(self, kind, name):
         return _acausal._create_connector(kind._key, self, name)
 
-    def add(self, component):
-        return _add(self, component)
-
 
 class Model(_acausal.Model):
     """The top-level model: add components, connect them, set start values, compile."""
-
-    def add(self, component):
-        return _add(self, component)

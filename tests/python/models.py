@@ -44,3 +44,24 @@ def final_position(result):
 
 def peak_speed(result):
     return float(result["mass.v"].max())
+
+
+class SmoothFrictionDamper(ac.Component):
+    """Viscous plus tanh-smoothed Coulomb friction (DESIGN section 6); `declare` states its
+    dissipated power for the harness's energy books (False: a deliberately leaking variant)."""
+
+    def __init__(self, name, d=1.0, tau_c=5.0, w_eps=0.01, declare=True):
+        super().__init__(name)
+        self.flange_a = self.connector(ac.rotational.Flange, "flange_a")
+        self.flange_b = self.connector(ac.rotational.Flange, "flange_b")
+        d = self.parameter("d", d, unit="N.m.s/rad", min=0)
+        tau_c = self.parameter("tau_c", tau_c, unit="N.m", min=0)
+        w_eps = self.parameter("w_eps", w_eps, unit="rad/s", min=0)
+        self.w_rel = self.variable("w_rel", unit="rad/s")
+        self.tau = self.variable("tau", unit="N.m")
+        self.equation(self.w_rel == ac.der(self.flange_b.phi - self.flange_a.phi))
+        self.equation(self.tau == d * self.w_rel + tau_c * ac.tanh(self.w_rel / w_eps))
+        self.equation(self.flange_b.tau == self.tau)
+        self.equation(self.flange_a.tau == -self.tau)
+        if declare:
+            self.dissipated_power(self.tau * self.w_rel)

@@ -3,6 +3,7 @@ import numpy as np
 
 import acausal as ac
 from acausal import blocks, rotational
+from models import SmoothFrictionDamper
 
 
 class PyDamper(ac.Component):
@@ -21,24 +22,6 @@ class PyDamper(ac.Component):
         self.equation(self.flange_a.tau == -self.tau)
         self.equation(self.w_rel == ac.der(self.flange_b.phi - self.flange_a.phi))
         self.equation(self.tau == d * self.w_rel)
-
-
-class SmoothFrictionDamper(ac.Component):
-    """Viscous plus tanh-smoothed Coulomb friction between two flanges."""
-
-    def __init__(self, name, d=1.0, tau_c=5.0, w_eps=0.01):
-        super().__init__(name)
-        self.flange_a = self.connector(ac.rotational.Flange, "flange_a")
-        self.flange_b = self.connector(ac.rotational.Flange, "flange_b")
-        d = self.parameter("d", d, unit="N.m.s/rad", min=0)
-        tau_c = self.parameter("tau_c", tau_c, unit="N.m", min=0)
-        w_eps = self.parameter("w_eps", w_eps, unit="rad/s", min=0)
-        w_rel = self.variable("w_rel", unit="rad/s")
-        tau = self.variable("tau", unit="N.m")
-        self.equation(w_rel == ac.der(self.flange_b.phi - self.flange_a.phi))
-        self.equation(tau == d * w_rel + tau_c * ac.tanh(w_rel / w_eps))
-        self.equation(self.flange_b.tau == tau)
-        self.equation(self.flange_a.tau == -tau)
 
 
 def two_inertias(damper):

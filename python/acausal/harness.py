@@ -1,0 +1,108 @@
+"""Validation harness: rigs, physics checks with tolerances, checklists that
+write their own reports (Markdown, JSON, PNG plots).
+
+    import acausal as ac
+    from acausal import harness as h, vehicle
+
+    checklist = h.Checklist("wheel", "My wheel")
+    rig = checklist.rig("rolling", "60 N.m on the axle, 500 kg carried", t_end=10.0)
+    wheel = rig.add(vehicle.Wheel("wheel", radius=0.3, J=0.05))
+    parts = h.wheel_rig(rig.model, wheel.flange_rot, wheel.contact, torque=60.0, N=5000.0, mass=500.0)
+    rig.check(h.relation(wheel.v, wheel.omega * wheel.radius, 1e-3).when(abs(wheel.v) > 1.0))
+    rig.energy_balance(1e-4)
+    report = checklist.validate("out/validation/my_wheel")   # runs, writes, plots
+    assert report.passed
+
+Checks are written in the model's own symbols; see docs/harness.md.
+"""
+import os
+
+from ._acausal import _harness as _h
+from .validation_plots import render as render_plots
+
+Level = _h.Level
+CheckResult = _h.CheckResult
+ChecklistReport = _h.ChecklistReport
+
+value_at = _h.value_at
+over_interval = _h.over_interval
+steady_state = _h.steady_state
+relation = _h.relation
+bound = _h.bound
+sign = _h.sign
+monotonic = _h.monotonic
+power_balance = _h.power_balance
+
+wheel_rig = _h.wheel_rig
+body_rig = _h.body_rig
+rotational_rig = _h.rotational_rig
+
+checklist_names = _h.checklist_names
+
+
+class Rig:
+    """A component under test between sources and loads: `model` to build in,
+    checks on its result. Level 1 (compiles, units) and Level 2 (runs, finite)
+    come without asking."""
+
+    def __init__(self, rig):
+        self._rig = rig
+        self.model = rig._model()  # held: components added from Python live as long as this rig
+        self._components = []
+
+    name = property(lambda self: self._rig.name)
+    description = property(lambda self: self._rig.description)
+
+    def add(self, component):
+        self._components.append(component)
+        return self.model.add(component)
+
+    def check(self, check):
+        self._rig.check(check)
+        return self
+
+    def expect_connectors(self, component, connectors):
+        """Level 1: `component` declares these connectors, {name: type} ("rotational.Flange")."""
+        self._rig.expect_connectors(component, list(dict(connectors).items()))
+        return self
+
+    def energy_balance(self, tolerance):
+        """Level 3: every component's and the whole model's energy books close. Call once the rig is built."""
+        self._rig.energy_balance(tolerance)
+        return self
+
+
+class Checklist:
+    """Rigs and checks grouped into Levels 1-3; run() evaluates them all."""
+
+    def __init__(self, name, title):
+        self._list = _h.Checklist(name, title)
+        self._rigs = []
+
+    name = property(lambda self: self._list.name)
+
+    def rig(self, name, description, t_end, output_interval=0.01, rtol=1e-8, atol=1e-10):
+        rig = Rig(self._list._rig(name, description, t_end, output_interval, rtol, atol))
+        self._rigs.append(rig)
+        return rig
+
+    def run(self):
+        return self._list.run()
+
+    def validate(self, directory, plots=True):
+        """Runs the checklist, writes report.md, report.json, CSVs and (with plots) PNGs into directory."""
+        return _write(self.run(), directory, plots)
+
+
+def _write(report, directory, plots):
+    report.write(directory)
+    if plots:
+        render_plots(directory)
+    return report
+
+
+def validate(names="all", out=os.path.join("out", "validation"), plots=True):
+    """Runs shipped checklists by name ("wheel", ..., or "all"); returns {name: report}."""
+    if isinstance(names, str):
+        names = checklist_names() if names == "all" else [names]
+    return {n: _write(_h.checklist(n).run(), os.path.join(out, n), plots) for n in names}
