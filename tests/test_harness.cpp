@@ -197,7 +197,8 @@ TEST_CASE("Units: parsing, and a force added to a torque is a Level 1 failure na
   const CheckResult& units = find(r, "drive", "units are consistent");
   INFO(units.message);
   CHECK_FALSE(units.passed);
-  CHECK_THAT(units.message, Catch::Contains("source.flange.tau = 2 + source.f") &&
+  CHECK_THAT(units.message, Catch::Contains("equation source.flange.tau = ") && Catch::Contains("source.f") &&
+                                Catch::Contains("[source (") &&
                                 Catch::Contains("N.m (kg.m2/s2)") && Catch::Contains("N (kg.m/s2)"));
   // Everything else holds: the model is square and runs.
   CHECK(r.failures() == 1);
