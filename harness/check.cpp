@@ -58,6 +58,11 @@ void judge(const Result& r, CheckResult& c, const std::vector<std::size_t>& rows
               values;
 }
 
+// The error is relative to |reference|, or to the floor where that is larger: say so when it matters.
+std::string of_floor(double floor) {
+  return floor > 1e-9 ? " of max(|expected|, " + format_number(floor) + ")" : "";
+}
+
 double relative(double value, double reference, double floor) {
   return std::fabs(value - reference) / std::max(std::fabs(reference), floor);
 }
@@ -112,7 +117,7 @@ Check over_interval(const Expr& e, double t0, double t1, const Expr& expected, d
   return Check("value over an interval", tolerance,
                [=](const Result& r, const std::vector<std::size_t>& rows, CheckResult& c) {
                  c.detail = r.describe(e) + " = " + r.describe(expected) + " for " + format_number(t0) +
-                            " s <= t <= " + format_number(t1) + " s within " + percent(tolerance);
+                            " s <= t <= " + format_number(t1) + " s within " + percent(tolerance) + of_floor(floor);
                  const auto values = r.evaluate(std::vector<Expr>{e, expected});
                  judge(r, c, between(c, rows, t0, t1),
                        [&](std::size_t k) { return relative(values[0][k], values[1][k], floor); },
@@ -135,7 +140,8 @@ Check steady_state(const Expr& e, const Expr& expected, double tolerance, double
 
 Check relation(const Expr& lhs, const Expr& rhs, double tolerance, double floor) {
   return Check("relation", tolerance, [=](const Result& r, const std::vector<std::size_t>& rows, CheckResult& c) {
-    c.detail = r.describe(lhs) + " = " + r.describe(rhs) + " at every output time within " + percent(tolerance);
+    c.detail = r.describe(lhs) + " = " + r.describe(rhs) + " at every output time within " + percent(tolerance) +
+               of_floor(floor);
     const auto values = r.evaluate(std::vector<Expr>{lhs, rhs});
     judge(r, c, rows, [&](std::size_t k) { return relative(values[0][k], values[1][k], floor); },
           {{lhs, values[0]}, {rhs, values[1]}}, "relative error");

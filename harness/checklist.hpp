@@ -94,7 +94,7 @@ class Checklist {
   Checklist& operator=(Checklist&&) = default;
   const std::string& name() const { return name_; }
 
-  /// A new rig; its model is named after the checklist and the rig.
+  /// A new rig; its model is named after the rig.
   Rig& rig(const std::string& name, const std::string& description, SimulationOptions options);
   /// Compiles, simulates and checks every rig. Never throws for a failing
   /// model: a compile or solver error is a failed Level 1 or 2 check.

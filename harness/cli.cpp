@@ -33,6 +33,7 @@ bool render_plots(const std::vector<std::string>& directories) {
   if (const char* existing = std::getenv("PYTHONPATH")) path += std::string(":") + existing;
   std::string command = "PYTHONPATH='" + path + "' '" + python + "' -m acausal.validation_plots";
   for (const auto& d : directories) command += " '" + d + "'";
+  std::fflush(stdout);  // the verdicts first, then the plotter's lines
   return std::system(command.c_str()) == 0;
 }
 

@@ -161,9 +161,12 @@ Check EnergyBooks::model_closes(double tolerance) const {
         worst = k;
       }
     }
-    c.passed = c.error <= tolerance && r.size() > 0;
+    c.passed = c.error <= tolerance && r.size() > 0 && !accounts.empty();
     c.plot = {{"work in (Σ W_supplied)", work_in}, {"Σ ΔE_stored", stored}, {"Σ W_dissipated", dissipated}};
-    if (r.size() == 0) return;
+    if (accounts.empty() || r.size() == 0) {
+      c.message = "FAILS: no component has power connectors or energy declarations";
+      return;
+    }
     c.worst_time = c.time[worst];
     c.worst_values = {{"work in", work_in[worst]}, {"ΔE_stored", stored[worst]}, {"W_dissipated", dissipated[worst]}};
     c.message = std::string(c.passed ? "holds" : "FAILS") + ": work in " + format_number(work_in.back()) +

@@ -225,7 +225,9 @@ class UnitChecker {
         return kDimensionless;
       case Op::IfElse: return agree(n, n->arg[1], n->arg[2], "choosing between");
       case Op::Mul: case Op::Div: {
-        MaybeDimension a = of(n->arg[0]), b = of(n->arg[1]);
+        // A literal number in a product scales: it is dimensionless (2·f is a force).
+        auto factor = [&](const Node* x) { return x->op == Op::Const ? MaybeDimension(kDimensionless) : of(x); };
+        MaybeDimension a = factor(n->arg[0]), b = factor(n->arg[1]);
         if (!a || !b) return std::nullopt;
         return combine(*a, *b, n->op == Op::Mul ? 1 : -1);
       }

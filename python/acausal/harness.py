@@ -18,7 +18,6 @@ Checks are written in the model's own symbols; see docs/harness.md.
 import os
 
 from ._acausal import _harness as _h
-from .validation_plots import render as render_plots
 
 Level = _h.Level
 CheckResult = _h.CheckResult
@@ -38,6 +37,14 @@ body_rig = _h.body_rig
 rotational_rig = _h.rotational_rig
 
 checklist_names = _h.checklist_names
+
+
+def render_plots(directory):
+    """Draws the PNG of every check in the report written to `directory` (matplotlib)."""
+    # Imported here: `python3 -m acausal.validation_plots` must not find it imported already.
+    from .validation_plots import render
+
+    return render(directory)
 
 
 class Rig:
