@@ -98,15 +98,10 @@ Check value_at(const Expr& e, double t, double expected, double tolerance) {
                  const auto values = r.evaluate(e);
                  // The output row nearest to t.
                  std::vector<std::size_t> nearest;
-                 double best = INFINITY;
-                 for (std::size_t k : rows) best = std::min(best, std::fabs(c.time[k] - t));
                  for (std::size_t k : rows)
-                   if (std::fabs(c.time[k] - t) == best) {
-                     nearest.push_back(k);
-                     break;
-                   }
-                 if (best > 1e-9 * std::max(1.0, std::fabs(t)) && best != INFINITY)
-                   c.detail += " (nearest output at t = " + format_number(c.time[nearest.front()]) + " s)";
+                   if (nearest.empty() || std::fabs(c.time[k] - t) < std::fabs(c.time[nearest[0]] - t)) nearest = {k};
+                 if (!nearest.empty() && std::fabs(c.time[nearest[0]] - t) > 1e-9 * std::max(1.0, std::fabs(t)))
+                   c.detail += " (nearest output at t = " + format_number(c.time[nearest[0]]) + " s)";
                  std::vector<double> reference(values.size(), expected);
                  judge(r, c, nearest, [&](std::size_t k) { return relative(values[k], expected, 1e-300); },
                        {{e, values}, {Expr(expected), reference}}, "relative error");

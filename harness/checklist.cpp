@@ -13,6 +13,21 @@
 
 namespace acausal::harness {
 
+namespace {
+
+CheckResult verdict(Level level, std::string title, std::string detail, bool passed, std::string message) {
+  CheckResult c;
+  c.level = level;
+  c.title = std::move(title);
+  c.detail = std::move(detail);
+  c.passed = passed;
+  c.error = passed ? 0 : 1;
+  c.message = (passed ? "holds" : "FAILS: ") + message;
+  return c;
+}
+
+}  // namespace
+
 Rig::Rig(std::string name, std::string description, SimulationOptions options)
     : name_(std::move(name)), description_(std::move(description)), options_(options),
       model_(std::make_unique<Model>(name_)) {}
@@ -24,25 +39,18 @@ Rig& Rig::check(Check c) {
 
 Rig& Rig::expect_connectors(const Component& component,
                             std::vector<std::pair<std::string, std::string>> connectors) {
-  CheckResult c;
-  c.level = Level::builds;
-  c.title = component.name() + " declares its connectors";
-  c.tolerance = 0;
-  std::string missing;
+  std::string expected, missing;
   for (const auto& [name, type] : connectors) {
     const Connector* found = nullptr;
     for (const Connector* k : component.connectors())
       if (k->name() == name) found = k;
-    c.detail += (c.detail.empty() ? "" : ", ") + name + " (" + type + ")";
+    expected += (expected.empty() ? "" : ", ") + name + " (" + type + ")";
     if (!found) missing += (missing.empty() ? "" : "; ") + component.path() + " has no connector " + name;
     else if (found->type() != type)
       missing += (missing.empty() ? "" : "; ") + found->path() + " is a " + found->type() + ", not a " + type;
   }
-  c.detail = component.path() + ": " + c.detail;
-  c.passed = missing.empty();
-  c.error = c.passed ? 0 : 1;
-  c.message = c.passed ? "holds" : "FAILS: " + missing;
-  interface_checks_.push_back(std::move(c));
+  interface_checks_.push_back(verdict(Level::builds, component.name() + " declares its connectors",
+                                      component.path() + ": " + expected, missing.empty(), missing));
   return *this;
 }
 
@@ -62,20 +70,6 @@ Rig& Checklist::rig(const std::string& name, const std::string& description, Sim
   return rigs_.emplace_back(name, description, options);
 }
 
-namespace {
-
-CheckResult verdict(Level level, std::string title, std::string detail, bool passed, std::string message) {
-  CheckResult c;
-  c.level = level;
-  c.title = std::move(title);
-  c.detail = std::move(detail);
-  c.passed = passed;
-  c.error = passed ? 0 : 1;
-  c.message = (passed ? "holds" : "FAILS: ") + message;
-  return c;
-}
-
-}  // namespace
 
 ChecklistReport Checklist::run() {
   ChecklistReport report;
@@ -123,13 +117,11 @@ ChecklistReport Checklist::run() {
       summary.steps = result->statistics().steps;
       std::string bad;
       const auto names = result->names();
-      for (const auto& name : names) {
-        const auto values = (*result)[name];
-        for (std::size_t k = 0; k < values.size() && bad.empty(); ++k)
-          if (!std::isfinite(values[k]))
-            bad = name + " = " + format_number(values[k]) + " at t = " + format_number(result->time()[k]) + " s";
-        if (!bad.empty()) break;
-      }
+      const auto columns = result->columns(names);
+      for (std::size_t i = 0; i < names.size() && bad.empty(); ++i)
+        for (std::size_t k = 0; k < columns[i].size() && bad.empty(); ++k)
+          if (!std::isfinite(columns[i][k]))
+            bad = names[i] + " = " + format_number(columns[i][k]) + " at t = " + format_number(result->time()[k]) + " s";
       results.push_back(verdict(Level::runs, "stays finite",
                                 "all " + std::to_string(names.size()) + " variables finite at every output time",
                                 bad.empty(), bad));

@@ -12,6 +12,7 @@
 #include "components/rotational/fixed.hpp"
 #include "components/rotational/inertia.hpp"
 #include "components/translational/constant_force.hpp"
+#include "components/vehicle/differential.hpp"
 #include "components/translational/fixed.hpp"
 #include "components/translational/mass.hpp"
 #include "components/vehicle/vehicle_body.hpp"
@@ -88,6 +89,34 @@ inline RotationalRig rotational_rig(Model& m, rotational::Flange& input, rotatio
   m.connect(output, rig.output.flange_a);
   m.connect(rig.output.flange_b, rig.load.flange_a);
   m.connect(rig.load.flange_b, ground.flange);
+  return rig;
+}
+
+/// Differential rig: a constant torque into a small input inertia, each
+/// output an axle inertia with a damper to ground (d_left, d_right).
+struct DifferentialRig {
+  rotational::ConstantTorque& source;
+  rotational::Inertia& input;
+  rotational::Damper& load_left;
+  rotational::Damper& load_right;
+};
+
+inline DifferentialRig differential_rig(Model& m, vehicle::Differential& diff, double torque, double d_left,
+                                        double d_right, double J_input = 0.01, double J_axle = 0.1) {
+  DifferentialRig rig{m.add<rotational::ConstantTorque>("source", {{"tau_constant", torque}}),
+                      m.add<rotational::Inertia>("input", {{"J", J_input}}),
+                      m.add<rotational::Damper>("load_left", {{"d", d_left}}),
+                      m.add<rotational::Damper>("load_right", {{"d", d_right}})};
+  auto& ground = m.add<rotational::Fixed>("ground");
+  m.connect(rig.source.flange, rig.input.flange_a);
+  m.connect(rig.input.flange_b, diff.flange_input);
+  for (auto [side, output, load] : {std::tuple{"left", &diff.flange_left, &rig.load_left},
+                                    std::tuple{"right", &diff.flange_right, &rig.load_right}}) {
+    auto& axle = m.add<rotational::Inertia>(std::string("axle_") + side, {{"J", J_axle}});
+    m.connect(*output, axle.flange_a);
+    m.connect(axle.flange_b, load->flange_a);
+    m.connect(load->flange_b, ground.flange);
+  }
   return rig;
 }
 

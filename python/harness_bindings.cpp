@@ -30,7 +30,12 @@ Connector& connector_of(Connector* k, const char* what) {
   return *k;
 }
 
-py::object component(Component& c) { return py::cast(&c, py::return_value_policy::reference); }
+/// A rig's parts by name, for Python (the components stay owned by the model).
+py::dict parts(std::initializer_list<std::pair<const char*, Component*>> named) {
+  py::dict d;
+  for (const auto& [name, c] : named) d[name] = py::cast(c, py::return_value_policy::reference);
+  return d;
+}
 
 }  // namespace
 
@@ -118,11 +123,7 @@ void bind_harness(py::module_& m) {
           auto* wheel_contact = dynamic_cast<vehicle::WheelContact*>(contact);
           WheelRig rig = wheel_rig(model, connector_of(flange, "rotational.Flange axle"),
                                    connector_of(wheel_contact, "vehicle.WheelContact contact"), torque, N, mass, v0);
-          py::dict parts;
-          parts["torque"] = component(rig.torque);
-          parts["body"] = component(rig.body);
-          parts["load"] = component(rig.load);
-          return parts;
+          return parts({{"torque", &rig.torque}, {"body", &rig.body}, {"load", &rig.load}});
         },
         py::arg("model"), py::arg("axle"), py::arg("contact"), py::arg("torque"), py::arg("N"), py::arg("mass"),
         py::arg("v0") = 0.0);
@@ -132,10 +133,7 @@ void bind_harness(py::module_& m) {
           auto* b = dynamic_cast<vehicle::WheelContact*>(rear);
           BodyRig rig = body_rig(model, connector_of(a, "vehicle.WheelContact front"),
                                  connector_of(b, "vehicle.WheelContact rear"), f_front, f_rear);
-          py::dict parts;
-          parts["force_front"] = component(rig.force_front);
-          parts["force_rear"] = component(rig.force_rear);
-          return parts;
+          return parts({{"force_front", &rig.force_front}, {"force_rear", &rig.force_rear}});
         },
         py::arg("model"), py::arg("front"), py::arg("rear"), py::arg("f_front"), py::arg("f_rear"));
   m.def("rotational_rig",
@@ -145,12 +143,7 @@ void bind_harness(py::module_& m) {
           auto* b = dynamic_cast<rotational::Flange*>(output);
           RotationalRig rig = rotational_rig(model, connector_of(a, "rotational.Flange input"),
                                              connector_of(b, "rotational.Flange output"), torque, J_in, J_out, d_load);
-          py::dict parts;
-          parts["source"] = component(rig.source);
-          parts["input"] = component(rig.input);
-          parts["output"] = component(rig.output);
-          parts["load"] = component(rig.load);
-          return parts;
+          return parts({{"source", &rig.source}, {"input", &rig.input}, {"output", &rig.output}, {"load", &rig.load}});
         },
         py::arg("model"), py::arg("input"), py::arg("output"), py::arg("torque"), py::arg("J_in") = 0.1,
         py::arg("J_out") = 1.0, py::arg("d_load") = 1.0);

@@ -34,6 +34,8 @@ class Result {
   /// Trajectory of any variable of the model: state, algebraic, observed or alias.
   std::vector<double> operator[](const std::string& name) const;
   bool has(const std::string& name) const;
+  /// Trajectories of several variables, evaluated in one pass over the rows.
+  std::vector<std::vector<double>> columns(const std::vector<std::string>& names) const;
   /// An expression of the model's variables, parameters (this run's values),
   /// time and derivatives, at every output time: r.evaluate(wheel.omega * wheel.radius).
   std::vector<double> evaluate(const Expr& e) const;
@@ -53,7 +55,6 @@ class Result {
  private:
   friend class Simulator;
   friend struct Integration;
-  std::vector<std::vector<double>> columns(const std::vector<std::string>& names) const;
   std::vector<std::vector<double>> tabulate(const std::vector<Expr>& values) const;
 
   std::shared_ptr<const CompiledModel> model_;

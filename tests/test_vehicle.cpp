@@ -9,6 +9,8 @@
 #include <functional>
 #include <tuple>
 
+#include <acausal/harness/rigs.hpp>
+
 #include "examples/rear_drive_car_model.hpp"
 #include "support.hpp"
 
@@ -44,25 +46,14 @@ double integral(const Result& r, const std::vector<std::vector<std::string>>& pr
   return sum;
 }
 
-/// Wheel test rig (seed 001): a torque source on the wheel's axle, the wheel's
-/// traction axis carrying a translational mass (the share of the body it
-/// drives), a constant normal load N pressing it onto the road.
+/// The harness's wheel rig (torque on the axle, a mass carried, normal load N)
+/// around a library wheel of radius 0.3 m and μ 0.8.
 struct WheelRig {
   Model model{"wheel_rig"};
   WheelRig(double torque, double N, double mass = 500.0, ParameterValues wheel = {}) {
     wheel.insert(wheel.end(), {{"radius", 0.3}, {"mu", 0.8}});
-    auto& source = model.add<rotational::ConstantTorque>("torque", {{"tau_constant", torque}});
     auto& w = model.add<Wheel>("wheel", wheel);
-    auto& breakout = model.add<WheelContactBreakout>("breakout");
-    auto& body = model.add<translational::Mass>("body", {{"m", mass}});
-    // The normal flange's flow is the load on the wheel: -N pushes it down.
-    auto& load = model.add<translational::ConstantForce>("load", {{"f_constant", -N}});
-    model.connect(source.flange, w.flange_rot);
-    model.connect(w.contact, breakout.contact);
-    model.connect(breakout.flange_traction, body.flange_a);
-    model.connect(breakout.flange_normal, load.flange);
-    model.set_start("body.s", 0.0);
-    model.set_start("body.v", 0.0);
+    harness::wheel_rig(model, w.flange_rot, w.contact, torque, N, mass);
   }
 };
 
@@ -159,20 +150,12 @@ TEST_CASE("Wheel: an ice patch lowers mu between its ends", "[vehicle][wheel]") 
 
 namespace {
 
-/// Body rig: the body's normal axes rest on fixtures; optional constant
-/// traction forces on the front and rear axle.
+/// The harness's body rig (fixtures under the axles, constant axle forces) around a library body.
 struct BodyRig {
   Model model{"body_rig"};
   BodyRig(ParameterValues body_parameters, double f_front, double f_rear, double v0 = 0.0) {
     auto& body = model.add<VehicleBody>("body", std::move(body_parameters));
-    for (auto [axle, f] : {std::pair{"front", f_front}, std::pair{"rear", f_rear}}) {
-      auto& breakout = model.add<WheelContactBreakout>(std::string("breakout_") + axle);
-      auto& ground = model.add<translational::Fixed>(std::string("ground_") + axle);
-      auto& force = model.add<translational::ConstantForce>(std::string("force_") + axle, {{"f_constant", f}});
-      model.connect(axle == std::string("front") ? body.contact_front : body.contact_rear, breakout.contact);
-      model.connect(breakout.flange_normal, ground.flange);
-      model.connect(breakout.flange_traction, force.flange);
-    }
+    harness::body_rig(model, body.contact_front, body.contact_rear, f_front, f_rear);
     model.set_start("body.s", 0.0);
     model.set_start("body.v", v0);
   }
@@ -250,23 +233,11 @@ TEST_CASE("Body 4: terminal velocity against drag; coast-down energy", "[vehicle
 
 namespace {
 
-/// Differential rig: constant input torque on a small input inertia, each
-/// output an inertia with a damper to ground.
+/// The harness's differential rig around a library differential of ratio 3.5.
 Result differential_rig(double d_left, double d_right, double torque, double t_end) {
   Model m("differential_rig");
-  auto& source = m.add<rotational::ConstantTorque>("source", {{"tau_constant", torque}});
-  auto& input = m.add<rotational::Inertia>("input", {{"J", 0.01}});
   auto& diff = m.add<Differential>("diff", {{"ratio", 3.5}});
-  auto& ground = m.add<rotational::Fixed>("ground");
-  for (auto [side, d] : {std::pair{"left", d_left}, std::pair{"right", d_right}}) {
-    auto& axle = m.add<rotational::Inertia>(std::string("axle_") + side, {{"J", 0.1}});
-    auto& load = m.add<rotational::Damper>(std::string("load_") + side, {{"d", d}});
-    m.connect(side == std::string("left") ? diff.flange_left : diff.flange_right, axle.flange_a);
-    m.connect(axle.flange_b, load.flange_a);
-    m.connect(load.flange_b, ground.flange);
-  }
-  m.connect(source.flange, input.flange_a);
-  m.connect(input.flange_b, diff.flange_input);
+  harness::differential_rig(m, diff, torque, d_left, d_right);
   return m.compile().simulate(run_for(t_end, 0.05));
 }
 
@@ -336,23 +307,13 @@ TEST_CASE("Brake: locks a spinning inertia at tau_max, dissipating its energy", 
 
 namespace {
 
-/// Gearbox rig: a torque source on an input inertia, the output into an
-/// inertia with a damper load, the gear from a signal.
+/// The harness's rotational rig around a gearbox, the gear from a signal the test connects.
 struct GearboxRig {
   Model model{"gearbox_rig"};
   Gearbox& gearbox;
   GearboxRig(double torque, ParameterValues gearbox_parameters, double J_out = 1.0, double d_load = 1.0)
       : gearbox(model.add<Gearbox>("gearbox", std::move(gearbox_parameters))) {
-    auto& source = model.add<rotational::ConstantTorque>("source", {{"tau_constant", torque}});
-    auto& input = model.add<rotational::Inertia>("input", {{"J", 0.1}});
-    auto& output = model.add<rotational::Inertia>("output", {{"J", J_out}});
-    auto& load = model.add<rotational::Damper>("load", {{"d", d_load}});
-    auto& ground = model.add<rotational::Fixed>("ground");
-    model.connect(source.flange, input.flange_a);
-    model.connect(input.flange_b, gearbox.flange_in);
-    model.connect(gearbox.flange_out, output.flange_a);
-    model.connect(output.flange_b, load.flange_a);
-    model.connect(load.flange_b, ground.flange);
+    harness::rotational_rig(model, gearbox.flange_in, gearbox.flange_out, torque, 0.1, J_out, d_load);
   }
 };
 

@@ -18,20 +18,8 @@ Checklist differential_checklist(const Builder<vehicle::Differential>& make) {
                             format_number(d_left) + " / " + format_number(d_right) + " N·m·s/rad, efficiency " +
                             format_number(efficiency),
                         run_options(30.0, 0.05));
-    Model& m = rig.model();
-    auto& diff = make(m, "diff", {{"ratio", 3.5}, {"efficiency", efficiency}});
-    auto& source = m.add<rotational::ConstantTorque>("source", {{"tau_constant", 200.0}});
-    auto& input = m.add<rotational::Inertia>("input", {{"J", 0.01}});
-    auto& ground = m.add<rotational::Fixed>("ground");
-    m.connect(source.flange, input.flange_a);
-    m.connect(input.flange_b, diff.flange_input);
-    for (auto [side, d] : {std::pair{"left", d_left}, std::pair{"right", d_right}}) {
-      auto& axle = m.add<rotational::Inertia>(std::string("axle_") + side, {{"J", 0.1}});
-      auto& load = m.add<rotational::Damper>(std::string("load_") + side, {{"d", d}});
-      m.connect(side == std::string("left") ? diff.flange_left : diff.flange_right, axle.flange_a);
-      m.connect(axle.flange_b, load.flange_a);
-      m.connect(load.flange_b, ground.flange);
-    }
+    auto& diff = make(rig.model(), "diff", {{"ratio", 3.5}, {"efficiency", efficiency}});
+    differential_rig(rig.model(), diff, 200.0, d_left, d_right);
     rig.expect_connectors(diff, {{"flange_input", "rotational.Flange"}, {"flange_left", "rotational.Flange"},
                                  {"flange_right", "rotational.Flange"}});
     // Speeds come from IDA's y and y': exact to the solver's tolerance, not to rounding.
