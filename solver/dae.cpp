@@ -1,18 +1,33 @@
 #include "solver/dae.hpp"
 
 #include <sstream>
+#include <stdexcept>
 
 #include "solver/errors.hpp"
 
 namespace acausal {
 
+int SymbolIndex::at(const Node* symbol) const {
+  int i = find(symbol);
+  if (i < 0) throw std::out_of_range("symbol '" + symbol_name(symbol) + "' is not part of the model");
+  return i;
+}
+
+void SymbolIndex::set(const Node* symbol, int index) {
+  if (index_.empty()) first_ = symbol->symbol;
+  if (symbol->symbol < first_) {
+    index_.insert(index_.begin(), first_ - symbol->symbol, -1);
+    first_ = symbol->symbol;
+  }
+  std::size_t k = symbol->symbol - first_;
+  if (k >= index_.size()) index_.resize(k + 1, -1);
+  index_[k] = index;
+}
+
 std::string DaeSystem::print(const Expr& e) const {
   return to_string(e, [this](const Node* n) -> std::string {
-    if (n->op == Op::Var) {
-      if (auto it = variable_of.find(n); it != variable_of.end()) return variables[it->second].name;
-    } else if (n->op == Op::Param) {
-      if (auto it = parameter_of.find(n); it != parameter_of.end()) return parameters[it->second].name;
-    }
+    if (int v = variable_of.find(n); v >= 0) return variables[v].name;
+    if (int p = parameter_of.find(n); p >= 0) return parameters[p].name;
     return symbol_name(n);
   });
 }
@@ -23,8 +38,7 @@ std::string DaeSystem::describe(const DaeEquation& eq) const {
 
 int DaeSystem::variable_index(const Node* leaf) const {
   while (leaf->op == Op::Der) leaf = leaf->arg[0];
-  auto it = variable_of.find(leaf);
-  return it == variable_of.end() ? -1 : it->second;
+  return variable_of.find(leaf);
 }
 
 double DaeSystem::parameter_value(const Node* param) const { return parameters[parameter_of.at(param)].value; }
@@ -34,7 +48,7 @@ void DaeSystem::check_parameter_conditions(const std::function<double(const Node
     if (evaluate(c.condition, value) != 0.0) continue;
     std::string values;
     for_each_postorder({c.condition.node()}, [&](const Node* n) {
-      if (n->op != Op::Param || !parameter_of.count(n)) return;
+      if (!parameter_of.contains(n)) return;
       values += (values.empty() ? "" : ", ") + parameters[parameter_of.at(n)].name + " = " + format_number(value(n));
     });
     throw ModelError(c.requirement + " (" + values + ")");
@@ -44,8 +58,8 @@ void DaeSystem::check_parameter_conditions(const std::function<double(const Node
 Rewriter definition_rewriter(const DaeSystem& dae) {
   return Rewriter([&dae](const Node* leaf) -> const Node* {
     if (leaf->op != Op::Var) return nullptr;
-    auto it = dae.variable_of.find(leaf);
-    return it == dae.variable_of.end() ? nullptr : dae.variables[it->second].definition;
+    int v = dae.variable_of.find(leaf);
+    return v < 0 ? nullptr : dae.variables[v].definition;
   });
 }
 

@@ -71,6 +71,24 @@ struct ParameterCondition {
   std::string requirement;  // "body (vehicle::VehicleBody): a + b must equal L"
 };
 
+/// Var or Param symbol -> its index in the model, looked up by symbol number
+/// (no hashing: compiler passes ask this for every leaf they meet).
+class SymbolIndex {
+ public:
+  int find(const Node* symbol) const {  // -1 when absent
+    if (symbol->op != Op::Var && symbol->op != Op::Param) return -1;
+    std::size_t k = symbol->symbol - first_;
+    return symbol->symbol >= first_ && k < index_.size() ? index_[k] : -1;
+  }
+  int at(const Node* symbol) const;  // throws std::out_of_range when absent
+  bool contains(const Node* symbol) const { return find(symbol) >= 0; }
+  void set(const Node* symbol, int index);
+
+ private:
+  std::uint32_t first_ = 0;  // a model's symbols were made together: a dense range
+  std::vector<int> index_;
+};
+
 struct DaeSystem {
   std::string model_name;
   std::vector<DaeVariable> variables;
@@ -83,8 +101,8 @@ struct DaeSystem {
   std::vector<NonzeroCondition> nonzero_conditions;
   std::vector<ParameterCondition> parameter_conditions;
   std::vector<EventMode> modes;
-  std::unordered_map<const Node*, int> variable_of;   // Var symbol -> index
-  std::unordered_map<const Node*, int> parameter_of;  // Param symbol -> index
+  SymbolIndex variable_of;   // Var symbol -> index
+  SymbolIndex parameter_of;  // Param symbol -> index
   CompileReport report;
 
   /// Prints an expression with flattened names.

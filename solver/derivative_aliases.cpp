@@ -20,12 +20,10 @@ struct DerivativeAlias {
 DerivativeAlias derivative_alias(const DaeSystem& dae, const Expr& residual) {
   const auto leaves = unknown_leaves(residual);
   if (std::count_if(leaves.begin(), leaves.end(), [](const Node* n) { return n->op == Op::Der; }) != 1) return {};
+  const auto partials = gradient(residual);
   const Node* derivative = nullptr;
   Expr a, rest(0.0);
-  // A Der leaf's argument is listed too: keep the leaves the residual really depends on.
-  for (const Node* leaf : leaves) {
-    Expr d = diff(residual, Expr(leaf));
-    if (d.is_const() && d.value() == 0.0) continue;
+  for (const auto& [leaf, d] : partials) {
     if (!is_parametric(d)) return {};
     if (leaf->op == Op::Der) {
       derivative = leaf;

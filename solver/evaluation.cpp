@@ -35,7 +35,7 @@ int CompiledModel::input_register(const Node* leaf) const {
     case Op::Time: return 0;
     case Op::Param: {
       if (leaf == cj_symbol().node()) return 1;
-      if (auto it = dae.parameter_of.find(leaf); it != dae.parameter_of.end()) return parameter_register() + it->second;
+      if (int p = dae.parameter_of.find(leaf); p >= 0) return parameter_register() + p;
       auto it = mode_of.find(leaf);
       return it == mode_of.end() ? -1 : mode_register() + it->second;
     }
@@ -114,10 +114,8 @@ CompiledModel build_evaluation(DaeSystem dae) {
   const Expr& cj = cj_symbol();
   for (long row = 0; row < static_cast<long>(residuals.size()); ++row) {
     std::vector<std::pair<int, Expr>> by_slot;
-    for (const Node* leaf : unknown_leaves(residuals[row])) {
-      int v = m.dae.variable_index(leaf);
-      int slot = m.slot_of_variable[v];
-      Expr d = diff(residuals[row], Expr(leaf));
+    for (const auto& [leaf, d] : gradient(residuals[row])) {
+      int slot = m.slot_of_variable[m.dae.variable_index(leaf)];
       by_slot.emplace_back(slot, leaf->op == Op::Der ? cj * d : d);
     }
     std::sort(by_slot.begin(), by_slot.end(), [](const auto& a, const auto& b) { return a.first < b.first; });

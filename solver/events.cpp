@@ -103,7 +103,7 @@ class EventExtractor {
     Expr slope = diff(indicator, time_symbol());
     bool only_time = unknown_leaves(indicator).empty();
     for_each_postorder({indicator.node()}, [&](const Node* leaf) {  // a frozen relation inside is not a parameter
-      if (leaf->op == Op::Param && !dae_.parameter_of.count(leaf)) only_time = false;
+      if (leaf->op == Op::Param && !dae_.parameter_of.contains(leaf)) only_time = false;
     });
     if (only_time && slope.is_const() && slope.value() != 0.0) {
       Rewriter at_zero([](const Node* leaf) { return leaf->op == Op::Time ? Expr(0.0).node() : nullptr; });

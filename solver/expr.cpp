@@ -40,12 +40,11 @@ class Interner {
 
   const Node* intern(Op op, std::uint32_t symbol, double value, const Node* a, const Node* b,
                      const Node* c) {
-    Node probe{op, 0, symbol, value == 0.0 ? 0.0 : value, {a, b, c}, 0};
+    Node probe{op, 0, symbol, value == 0.0 ? 0.0 : value, {a, b, c}};
     std::size_t h = static_cast<std::size_t>(op);
     h = mix(h, symbol);
     h = mix(h, bits_of(value));
     for (const Node* x : probe.arg) h = mix(h, reinterpret_cast<std::uintptr_t>(x));
-    probe.hash = h;
     std::lock_guard<std::mutex> lock(mutex_);
     // Open addressing with the hash stored in the slot: a probe touches the node
     // itself only when the full hash matches.
@@ -53,11 +52,10 @@ class Interner {
     std::size_t i = finalize(h) & mask;
     for (; slots_[i].node; i = (i + 1) & mask)
       if (slots_[i].hash == h && NodeEq()(slots_[i].node, &probe)) return slots_[i].node;
-    probe.id = static_cast<std::uint32_t>(nodes_.size());
-    nodes_.push_back(probe);
-    const Node* n = &nodes_.back();
+    probe.id = count_;
+    const Node* n = store(probe);
     slots_[i] = {h, n};
-    if (2 * nodes_.size() > slots_.size()) grow();
+    if (2 * count_ > slots_.size()) grow();
     return n;
   }
 
@@ -96,8 +94,24 @@ class Interner {
     slots_.swap(bigger);
   }
 
+  // Nodes never move: they live in chunks that grow geometrically, so the
+  // allocator is called a few dozen times in a process's life, not per node.
+  const Node* store(const Node& node) {
+    if (chunks_.empty() || used_ == chunk_size_) {
+      chunk_size_ = chunks_.empty() ? 1024 : std::min<std::size_t>(2 * chunk_size_, 1 << 20);
+      chunks_.push_back(std::make_unique_for_overwrite<Node[]>(chunk_size_));
+      used_ = 0;
+    }
+    Node* slot = &chunks_.back()[used_++];
+    *slot = node;
+    ++count_;
+    return slot;
+  }
+
   std::mutex mutex_;
-  std::deque<Node> nodes_;
+  std::vector<std::unique_ptr<Node[]>> chunks_;
+  std::size_t chunk_size_ = 0, used_ = 0;
+  std::uint32_t count_ = 0;
   std::deque<std::string> names_;
   std::vector<Slot> slots_;
 };
@@ -195,8 +209,21 @@ double apply(Op op, double a, double b, double c) {
   }
 }
 
-Expr::Expr() : node_(leaf_node(Op::Const, 0, 0.0)) {}
-Expr::Expr(double value) : node_(leaf_node(Op::Const, 0, value)) {}
+namespace {
+// 0 and 1 are built by most folding rules; they skip the interner's lock and table.
+const Node* zero_node() {
+  static const Node* zero = leaf_node(Op::Const, 0, 0.0);
+  return zero;
+}
+const Node* one_node() {
+  static const Node* one = leaf_node(Op::Const, 0, 1.0);
+  return one;
+}
+}  // namespace
+
+Expr::Expr() : node_(zero_node()) {}
+Expr::Expr(double value)
+    : node_(value == 0.0 ? zero_node() : value == 1.0 ? one_node() : leaf_node(Op::Const, 0, value)) {}
 
 Expr make_variable_symbol(const std::string& name) {
   return Expr(leaf_node(Op::Var, interner().new_symbol(name), 0.0));
@@ -342,44 +369,21 @@ struct VisitMarks {
 thread_local std::vector<std::unique_ptr<VisitMarks>> mark_pool;
 thread_local std::size_t marks_in_use = 0;
 
-// A node -> node map indexed by node id, taken from a per-thread pool in
-// LIFO order; the memo of differentiation and rewriting.
-struct ScratchSlot {
-  std::vector<std::uint32_t> stamp;
-  std::vector<const Node*> value;
-  std::uint32_t generation = 0;
-};
-thread_local std::vector<std::unique_ptr<ScratchSlot>> scratch_pool;
-thread_local std::size_t scratch_in_use = 0;
+thread_local std::vector<std::unique_ptr<detail::NodeTableStorage>> table_pool;
+thread_local std::size_t tables_in_use = 0;
 }  // namespace
 
-NodeMemo::NodeMemo() {
-  if (scratch_in_use == scratch_pool.size()) scratch_pool.push_back(std::make_unique<ScratchSlot>());
-  slot_ = scratch_pool[scratch_in_use++].get();
-  auto* s = static_cast<ScratchSlot*>(slot_);
-  if (++s->generation == 0) {
-    std::fill(s->stamp.begin(), s->stamp.end(), 0);
+detail::NodeTableStorage* detail::acquire_node_table() {
+  if (tables_in_use == table_pool.size()) table_pool.push_back(std::make_unique<NodeTableStorage>());
+  NodeTableStorage* s = table_pool[tables_in_use++].get();
+  if (++s->generation == 0) {  // wrapped: clear old stamps
+    for (auto& e : s->entries) e.stamp = 0;
     s->generation = 1;
   }
+  return s;
 }
 
-NodeMemo::~NodeMemo() { --scratch_in_use; }
-
-const Node* NodeMemo::get(const Node* n) const {
-  auto* s = static_cast<const ScratchSlot*>(slot_);
-  return n->id < s->stamp.size() && s->stamp[n->id] == s->generation ? s->value[n->id] : nullptr;
-}
-
-void NodeMemo::set(const Node* n, const Node* v) {
-  auto* s = static_cast<ScratchSlot*>(slot_);
-  if (n->id >= s->stamp.size()) {
-    std::size_t size = std::max<std::size_t>(n->id + 1, s->stamp.size() * 2);
-    s->stamp.resize(size, 0);
-    s->value.resize(size, nullptr);
-  }
-  s->stamp[n->id] = s->generation;
-  s->value[n->id] = v;
-}
+void detail::release_node_table() { --tables_in_use; }
 
 void for_each_postorder(const std::vector<const Node*>& roots,
                         const std::function<void(const Node*)>& visit,
@@ -443,49 +447,74 @@ Expr rebuild(const Node* n, const NodeMemo& memo) {
   }
 }
 
-// d(node) from the children's values and derivatives. With respect to time a
-// delayed value changes as its argument did (the delay time is constant); with
-// respect to a current unknown it does not change at all.
-Expr derivative_rule(const Node* n, const std::function<Expr(int)>& d, bool time_derivative) {
-  auto a = [&] { return Expr(n->arg[0]); };
-  auto b = [&] { return Expr(n->arg[1]); };
+// The partial derivative of n with respect to its argument i, for the operators
+// whose derivative is a sum of partials times the arguments' derivatives.
+Expr partial(const Node* n, int i) {
+  const Expr a(n->arg[0]);
+  const Expr self(n);
   switch (n->op) {
-    case Op::Neg: return -d(0);
-    case Op::Add: return d(0) + d(1);
-    case Op::Sub: return d(0) - d(1);
-    case Op::Mul: return d(0) * b() + a() * d(1);
-    case Op::Div: return d(0) / b() - a() * d(1) / (b() * b());
-    case Op::Pow: {
-      Expr db = d(1);
-      Expr da = d(0);
-      if (db.is_const(0)) return b() * pow(a(), b() - 1.0) * da;
-      return Expr(n) * (db * log(a()) + b() * da / a());
+    case Op::Neg: return Expr(-1.0);
+    case Op::Add: return Expr(1.0);
+    case Op::Sub: return Expr(i == 0 ? 1.0 : -1.0);
+    case Op::Mul: return Expr(n->arg[1 - i]);
+    case Op::Div: return i == 0 ? 1.0 / Expr(n->arg[1]) : -(self / Expr(n->arg[1]));
+    case Op::Pow: return i == 0 ? Expr(n->arg[1]) * pow(a, Expr(n->arg[1]) - 1.0) : self * log(a);
+    case Op::Sqrt: return 1.0 / (2.0 * self);
+    case Op::Exp: return self;
+    case Op::Log: return 1.0 / a;
+    case Op::Sin: return cos(a);
+    case Op::Cos: return -sin(a);
+    case Op::Tan: return 1.0 + self * self;
+    case Op::Asin: return 1.0 / sqrt(1.0 - a * a);
+    case Op::Acos: return -(1.0 / sqrt(1.0 - a * a));
+    case Op::Atan: return 1.0 / (1.0 + a * a);
+    case Op::Sinh: return cosh(a);
+    case Op::Cosh: return sinh(a);
+    case Op::Tanh: return 1.0 - self * self;
+    case Op::Abs: return sign(a);
+    case Op::Atan2: {
+      const Expr b(n->arg[1]);
+      return (i == 0 ? b : -a) / (a * a + b * b);
     }
-    case Op::Sqrt: return d(0) / (2.0 * Expr(n));
-    case Op::Exp: return Expr(n) * d(0);
-    case Op::Log: return d(0) / a();
-    case Op::Sin: return cos(a()) * d(0);
-    case Op::Cos: return -(sin(a()) * d(0));
-    case Op::Tan: return (1.0 + Expr(n) * Expr(n)) * d(0);
-    case Op::Asin: return d(0) / sqrt(1.0 - a() * a());
-    case Op::Acos: return -(d(0) / sqrt(1.0 - a() * a()));
-    case Op::Atan: return d(0) / (1.0 + a() * a());
-    case Op::Sinh: return cosh(a()) * d(0);
-    case Op::Cosh: return sinh(a()) * d(0);
-    case Op::Tanh: return (1.0 - Expr(n) * Expr(n)) * d(0);
-    case Op::Abs: return sign(a()) * d(0);
-    case Op::Atan2: return (b() * d(0) - a() * d(1)) / (a() * a() + b() * b());
-    case Op::Min: return ifelse(a() < b(), d(0), d(1));
-    case Op::Max: return ifelse(a() > b(), d(0), d(1));
-    case Op::IfElse: return ifelse(a(), d(1), d(2));
-    case Op::NoEvent: return no_event(d(0));
+    case Op::Min: return i == 0 ? ifelse(a < Expr(n->arg[1]), 1.0, 0.0) : ifelse(a < Expr(n->arg[1]), 0.0, 1.0);
+    case Op::Max: return i == 0 ? ifelse(a > Expr(n->arg[1]), 1.0, 0.0) : ifelse(a > Expr(n->arg[1]), 0.0, 1.0);
+    case Op::IfElse: return i == 0 ? Expr(0.0) : i == 1 ? ifelse(a, 1.0, 0.0) : ifelse(a, 0.0, 1.0);
+    case Op::NoEvent: return Expr(1.0);
+    // A delayed value does not move with the current unknowns.
     case Op::Delay: case Op::DelayRate:
-      if (!time_derivative || is_parametric(d(0))) return Expr(0.0);
-      return make(Op::DelayRate, d(0), b());
     case Op::Sign: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::And:
     case Op::Or: case Op::Not: return Expr(0.0);
     default: throw std::logic_error(std::string("no derivative rule for ") + op_name(n->op));
   }
+}
+
+// p * d, written d / x when p = 1 / x (one instruction instead of two).
+Expr scale(const Expr& p, const Expr& d) {
+  if (p.op() == Op::Neg) return -scale(p.arg(0), d);
+  if (p.op() == Op::Div && p.arg(0).is_const(1)) return d / p.arg(1);
+  return p * d;
+}
+
+// d(node) from the children's derivatives. Branches stay branches (min, max,
+// ifelse choose a derivative rather than weigh both); with respect to time a
+// delayed value changes as its argument did (the delay time is constant).
+Expr derivative_rule(const Node* n, const std::function<Expr(int)>& d, bool time_derivative) {
+  switch (n->op) {
+    case Op::Min: return ifelse(Expr(n->arg[0]) < Expr(n->arg[1]), d(0), d(1));
+    case Op::Max: return ifelse(Expr(n->arg[0]) > Expr(n->arg[1]), d(0), d(1));
+    case Op::IfElse: return ifelse(Expr(n->arg[0]), d(1), d(2));
+    case Op::NoEvent: return no_event(d(0));
+    case Op::Delay: case Op::DelayRate:
+      if (!time_derivative || is_parametric(d(0))) return Expr(0.0);
+      return make(Op::DelayRate, d(0), Expr(n->arg[1]));
+    default: break;
+  }
+  Expr sum(0.0);
+  for (int i = 0; i < n->arity(); ++i) {
+    Expr di = d(i);
+    if (!di.is_const(0)) sum = sum + scale(partial(n, i), di);
+  }
+  return sum;
 }
 
 // Differentiates with a rule for leaves (Var, Der, Param, Time, Const).
@@ -517,6 +546,37 @@ Expr der(const Expr& e) {
 
 Expr diff(const Expr& e, const Expr& wrt) {
   return differentiate(e, [&](const Node* n) { return Expr(n == wrt.node() ? 1.0 : 0.0); }, false);
+}
+
+std::vector<std::pair<const Node*, Expr>> gradient(const Expr& e) {
+  std::vector<const Node*> order;  // arguments before the nodes that use them
+  auto record = [&](const Node* n) { order.push_back(n); };
+  if (any_delay)
+    for_each_postorder({e.node()}, record, [](const Node* n) { return is_delay(n->op); });
+  else
+    for_each_postorder({e.node()}, record);
+  // Reverse accumulation: each node passes its adjoint times the partial on to its arguments.
+  NodeMemo adjoint;
+  adjoint.set(e.node(), Expr(1.0).node());
+  std::vector<std::pair<const Node*, Expr>> out;
+  for (auto it = order.rbegin(); it != order.rend(); ++it) {
+    const Node* n = *it;
+    const Node* bar = adjoint.get(n);
+    if (!bar) continue;
+    if (n->op == Op::Var || n->op == Op::Der) {
+      out.emplace_back(n, Expr(bar));
+      continue;
+    }
+    for (int i = 0; i < n->arity(); ++i) {
+      Expr p = partial(n, i);
+      if (p.is_const(0)) continue;
+      Expr contribution = scale(p, Expr(bar));
+      const Node* before = adjoint.get(n->arg[i]);
+      adjoint.set(n->arg[i], (before ? Expr(before) + contribution : contribution).node());
+    }
+  }
+  std::reverse(out.begin(), out.end());
+  return out;
 }
 
 Expr Rewriter::operator()(const Expr& e) {

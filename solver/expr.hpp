@@ -6,7 +6,10 @@
 // process (an append-only arena); an Expr is a cheap, copyable handle.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
 #include <functional>
 #include <string>
 #include <unordered_map>
@@ -44,7 +47,6 @@ struct Node {
   std::uint32_t symbol;  // Var / Param: symbol number
   double value;          // Const
   const Node* arg[3];
-  std::size_t hash;
 
   int arity() const;
   bool is_leaf() const { return arity() == 0 && op != Op::Der; }
@@ -144,6 +146,12 @@ Expr der(const Expr& e);
 /// leaves held constant.
 Expr diff(const Expr& e, const Expr& wrt);
 
+/// The partial derivatives of e with respect to each unknown leaf it depends
+/// on (Var and Der nodes, not those inside delay()), in one reverse sweep: a
+/// Jacobian row for about the price of one diff(). Leaves whose partial is
+/// identically zero are left out.
+std::vector<std::pair<const Node*, Expr>> gradient(const Expr& e);
+
 /// Evaluates an op on numbers; shared by constant folding, the evaluator and the tape.
 double apply(Op op, double a, double b = 0.0, double c = 0.0);
 
@@ -156,20 +164,55 @@ void for_each_postorder(const std::vector<const Node*>& roots,
                         const std::function<void(const Node*)>& visit,
                         const std::function<bool(const Node*)>& done = nullptr);
 
-/// A node -> node map indexed by node id (no hashing); instances must be
-/// destroyed in reverse order of construction (scoped locals are).
-class NodeMemo {
+namespace detail {
+// Storage behind NodeTable, reused across instances through a per-thread pool.
+struct NodeTableStorage {
+  struct Entry {
+    std::uint32_t stamp;
+    std::uint64_t value;
+  };
+  std::vector<Entry> entries;
+  std::uint32_t generation = 0;
+};
+NodeTableStorage* acquire_node_table();
+void release_node_table();
+}  // namespace detail
+
+/// A map from nodes to small values, indexed by node id: no hashing, and the
+/// storage of finished tables is reused, so a table local to one traversal
+/// costs nothing to create. Instances must be destroyed in reverse order of
+/// construction (scoped locals and members of scoped objects are).
+template <class T>
+class NodeTable {
+  static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= sizeof(std::uint64_t));
+
  public:
-  NodeMemo();
-  ~NodeMemo();
-  NodeMemo(const NodeMemo&) = delete;
-  NodeMemo& operator=(const NodeMemo&) = delete;
-  const Node* get(const Node* n) const;  // nullptr when absent
-  void set(const Node* n, const Node* value);
+  NodeTable() : s_(detail::acquire_node_table()) {}
+  ~NodeTable() { detail::release_node_table(); }
+  NodeTable(const NodeTable&) = delete;
+  NodeTable& operator=(const NodeTable&) = delete;
+
+  bool contains(const Node* n) const { return n->id < s_->entries.size() && s_->entries[n->id].stamp == s_->generation; }
+  /// The value stored for n, or T{} when there is none.
+  T get(const Node* n) const {
+    T out{};
+    if (contains(n)) std::memcpy(&out, &s_->entries[n->id].value, sizeof(T));
+    return out;
+  }
+  void set(const Node* n, T value) {
+    if (n->id >= s_->entries.size()) s_->entries.resize(std::max<std::size_t>(n->id + 1, 2 * s_->entries.size()), {0, 0});
+    auto& e = s_->entries[n->id];
+    e.stamp = s_->generation;
+    e.value = 0;
+    std::memcpy(&e.value, &value, sizeof(T));
+  }
 
  private:
-  void* slot_;
+  detail::NodeTableStorage* s_;
 };
+
+/// The memo of rewriting and differentiation: node -> node (nullptr when absent).
+using NodeMemo = NodeTable<const Node*>;
 
 /// Rebuilds expressions bottom-up, replacing leaves (and Der nodes) by
 /// `leaf(node)`; returning nullptr keeps the leaf. The memo is reusable across

@@ -50,11 +50,11 @@ class Flattener {
       dv.state = v.attributes.state;
       dv.causality = v.causality;
       dv.symbol = v.symbol.node();
-      dae_.variable_of[dv.symbol] = static_cast<int>(dae_.variables.size());
+      dae_.variable_of.set(dv.symbol, static_cast<int>(dae_.variables.size()));
       dae_.variables.push_back(std::move(dv));
     }
     for (const auto& p : c.parameters()) {
-      dae_.parameter_of[p.symbol.node()] = static_cast<int>(dae_.parameters.size());
+      dae_.parameter_of.set(p.symbol.node(), static_cast<int>(dae_.parameters.size()));
       dae_.parameters.push_back({prefix.empty() ? p.name : prefix + "." + p.name, p.value, p.attributes,
                                  p.symbol.node()});
     }
@@ -165,9 +165,7 @@ DaeSystem flatten(const Component& model) {
     for (const Component* child : c->children()) pending.push_back(child);
   }
   dae.variables.reserve(n_variables);
-  dae.variable_of.reserve(n_variables);
   dae.parameters.reserve(n_parameters);
-  dae.parameter_of.reserve(n_parameters);
   dae.equations.reserve(n_equations);
   Flattener f(dae);
   f.component(model, "", true);

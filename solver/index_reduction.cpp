@@ -82,11 +82,9 @@ class IndexReducer {
       leaf = leaf->arg[0];
       ++order;
     }
-    auto it = dae_.variable_of.find(leaf);
-    if (it == dae_.variable_of.end() || it->second >= static_cast<int>(level_of_.size()) ||
-        !dae_.is_unknown(it->second))
-      return -1;
-    return level(it->second, order);
+    int v = dae_.variable_of.find(leaf);
+    if (v < 0 || v >= static_cast<int>(level_of_.size()) || !dae_.is_unknown(v)) return -1;
+    return level(v, order);
   }
 
   // The level of a leaf if it exists (no creation), else -1.
@@ -96,9 +94,9 @@ class IndexReducer {
       leaf = leaf->arg[0];
       ++order;
     }
-    auto it = dae_.variable_of.find(leaf);
-    if (it == dae_.variable_of.end() || it->second >= static_cast<int>(level_of_.size())) return -1;
-    const auto& chain = level_of_[it->second];
+    int v = dae_.variable_of.find(leaf);
+    if (v < 0 || v >= static_cast<int>(level_of_.size())) return -1;
+    const auto& chain = level_of_[v];
     return order < static_cast<int>(chain.size()) ? chain[order] : -1;
   }
 
@@ -291,7 +289,7 @@ class IndexReducer {
     v.state = dummy ? StateSelect::never : StateSelect::default_;
     v.symbol = make_variable_symbol(v.name).node();
     int id = static_cast<int>(dae_.variables.size());
-    dae_.variable_of[v.symbol] = id;
+    dae_.variable_of.set(v.symbol, id);
     dae_.variables.push_back(std::move(v));
     if (dummy) dummy_names_.push_back(dae_.variables.back().name);
     return id;

@@ -49,7 +49,7 @@ std::vector<std::vector<double>> Result::evaluate(const std::vector<Expr>& expre
   };
   Rewriter substitute([&](const Node* leaf) -> const Node* {
     if (leaf->op == Op::Var || leaf->op == Op::Der) return value(leaf);
-    if (leaf->op == Op::Param && !m.dae.parameter_of.count(leaf))
+    if (leaf->op == Op::Param && !m.dae.parameter_of.contains(leaf))
       throw ModelError("evaluate: parameter " + symbol_name(leaf) + " is not a parameter of model '" +
                        m.dae.model_name + "'");
     return nullptr;

@@ -2,14 +2,11 @@
 
 #include <cmath>
 #include <stdexcept>
-#include <unordered_map>
 
 namespace acausal {
 
 Tape::Tape(const std::vector<Expr>& outputs, int n_inputs, const std::function<int(const Node*)>& input_register) {
-  std::unordered_map<const Node*, std::uint32_t> reg;
-  reg.reserve(outputs.size() * 4);
-  std::vector<double> constants;
+  NodeTable<std::uint32_t> reg;
   std::vector<const Node*> roots;
   roots.reserve(outputs.size());
   for (const auto& e : outputs) roots.push_back(e.node());
@@ -23,31 +20,31 @@ Tape::Tape(const std::vector<Expr>& outputs, int n_inputs, const std::function<i
   // A delayed value is an input: its argument is computed elsewhere, at past instants.
   auto delayed = [&](const Node* n) {
     if (!is_delay(n->op)) return false;
-    if (!reg.count(n)) reg[n] = leaf_register(n);
+    if (!reg.contains(n)) reg.set(n, leaf_register(n));
     return true;
   };
   for_each_postorder(roots, [&](const Node* n) {
     switch (n->op) {
       case Op::Const:
         constant_registers.emplace_back(next, n->value);
-        reg[n] = next++;
+        reg.set(n, next++);
         return;
       case Op::Var: case Op::Param: case Op::Time: case Op::Der:
-        reg[n] = leaf_register(n);
+        reg.set(n, leaf_register(n));
         return;
       default: {
         Instruction in{n->op, next, 0, 0, 0};
-        if (n->arity() > 0) in.a = reg.at(n->arg[0]);
-        if (n->arity() > 1) in.b = reg.at(n->arg[1]);
-        if (n->arity() > 2) in.c = reg.at(n->arg[2]);
+        if (n->arity() > 0) in.a = reg.get(n->arg[0]);
+        if (n->arity() > 1) in.b = reg.get(n->arg[1]);
+        if (n->arity() > 2) in.c = reg.get(n->arg[2]);
         code_.push_back(in);
-        reg[n] = next++;
+        reg.set(n, next++);
       }
     }
   }, delayed);
   registers_.assign(next, 0.0);
   for (auto [r, v] : constant_registers) registers_[r] = v;
-  for (const auto& e : outputs) outputs_.push_back(reg.at(e.node()));
+  for (const auto& e : outputs) outputs_.push_back(reg.get(e.node()));
 }
 
 void Tape::run() {

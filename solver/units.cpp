@@ -143,10 +143,8 @@ namespace {
 class UnitChecker {
  public:
   explicit UnitChecker(DaeSystem& dae) : dae_(dae) {
-    declared_.reserve(dae.variables.size() + dae.parameters.size());
     for (const auto& v : dae.variables) declare(v.symbol, v.unit, v.name);
     for (const auto& p : dae.parameters) declare(p.symbol, p.attributes.unit, p.name);
-    memo_.reserve(4 * dae.equations.size());
   }
 
   void equation(const DaeEquation& eq) {
@@ -163,10 +161,13 @@ class UnitChecker {
   long checked() const { return checked_; }
 
  private:
+  // A declared symbol's dimension is known before any equation is read.
   void declare(const Node* symbol, const std::string& unit, const std::string& name) {
     if (unit.empty()) return;
-    if (auto d = parse_unit(unit)) {
-      declared_[symbol] = *d;
+    auto [parsed, first] = parsed_.try_emplace(unit);
+    if (first) parsed->second = parse_unit(unit);
+    if (parsed->second) {
+      memo_.set(symbol, store(parsed->second));
     } else {
       dae_.report.unit_errors.push_back(name + ": unit '" + unit +
                                         "' is not understood (write SI symbols joined by '.' and '/', "
@@ -176,11 +177,21 @@ class UnitChecker {
 
   MaybeDimension dimension(const Expr& root) {
     for_each_postorder(
-        {root.node()}, [&](const Node* n) { memo_[n] = infer(n); }, [&](const Node* n) { return memo_.count(n) > 0; });
-    return memo_.at(root.node());
+        {root.node()}, [&](const Node* n) { memo_.set(n, store(infer(n))); },
+        [&](const Node* n) { return memo_.contains(n); });
+    return of(root.node());
   }
 
-  MaybeDimension of(const Node* n) const { return memo_.at(n); }
+  // Dimensions live in one array; the node table holds 1 + their index, 0 for "unknown".
+  std::uint32_t store(const MaybeDimension& d) {
+    if (!d) return 0;
+    dimensions_.push_back(*d);
+    return static_cast<std::uint32_t>(dimensions_.size());
+  }
+  MaybeDimension of(const Node* n) const {
+    std::uint32_t k = memo_.get(n);
+    return k ? MaybeDimension(dimensions_[k - 1]) : std::nullopt;
+  }
 
   // Both operands must agree when both are known; the result is the known one.
   MaybeDimension agree(const Node* n, const Node* a, const Node* b, const char* what) {
@@ -205,10 +216,7 @@ class UnitChecker {
     switch (n->op) {
       case Op::Const: return std::nullopt;
       case Op::Var:
-      case Op::Param: {
-        auto it = declared_.find(n);
-        return it == declared_.end() ? std::nullopt : MaybeDimension(it->second);
-      }
+      case Op::Param: return std::nullopt;  // declared ones are in the table already
       case Op::Time: return base(2);
       case Op::Der: {
         MaybeDimension d = of(n->arg[0]);
@@ -250,8 +258,9 @@ class UnitChecker {
   }
 
   DaeSystem& dae_;
-  std::unordered_map<const Node*, Dimension> declared_;
-  std::unordered_map<const Node*, MaybeDimension> memo_;
+  std::unordered_map<std::string, MaybeDimension> parsed_;  // by unit text
+  std::vector<Dimension> dimensions_;
+  NodeTable<std::uint32_t> memo_;
   std::vector<std::string> problems_;
   long checked_ = 0;
 };
