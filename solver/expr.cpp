@@ -36,26 +36,22 @@ struct NodeEq {
 // several threads; the solver loop never touches it.
 class Interner {
  public:
-  Interner() : slots_(1 << 16) {}
+  Interner() : slots_(1 << 16, 0) {}
 
   const Node* intern(Op op, std::uint32_t symbol, double value, const Node* a, const Node* b,
                      const Node* c) {
-    Node probe{op, 0, symbol, value == 0.0 ? 0.0 : value, {a, b, c}};
-    std::size_t h = static_cast<std::size_t>(op);
-    h = mix(h, symbol);
-    h = mix(h, bits_of(value));
-    for (const Node* x : probe.arg) h = mix(h, reinterpret_cast<std::uintptr_t>(x));
+    const Node probe{op, 0, symbol, value == 0.0 ? 0.0 : value, {a, b, c}};
+    const std::uint64_t h = hash_of(probe);
     std::lock_guard<std::mutex> lock(mutex_);
-    // Open addressing with the hash stored in the slot: a probe touches the node
-    // itself only when the full hash matches.
-    std::size_t mask = slots_.size() - 1;
-    std::size_t i = finalize(h) & mask;
-    for (; slots_[i].node; i = (i + 1) & mask)
-      if (slots_[i].hash == h && NodeEq()(slots_[i].node, &probe)) return slots_[i].node;
-    probe.id = count_;
+    // Open addressing; a slot holds the hash's high half beside the node id, so
+    // a probe reads the node itself only when those 32 bits match.
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = h & mask;
+    for (; slots_[i]; i = (i + 1) & mask)
+      if ((slots_[i] >> 32) == (h >> 32) && NodeEq()(at(slot_id(slots_[i])), &probe)) return at(slot_id(slots_[i]));
     const Node* n = store(probe);
-    slots_[i] = {h, n};
-    if (2 * count_ > slots_.size()) grow();
+    slots_[i] = slot_of(h, n->id);
+    if (10 * count_ > 7 * slots_.size()) grow();
     return n;
   }
 
@@ -71,49 +67,50 @@ class Interner {
   }
 
  private:
-  struct Slot {
-    std::size_t hash = 0;
-    const Node* node = nullptr;
-  };
+  static constexpr unsigned kChunkBits = 16;  // nodes per chunk: 2^16 (3 MB)
 
-  static std::size_t finalize(std::size_t h) {  // spread the bits used by the mask
-    h ^= h >> 33;
+  static std::uint64_t hash_of(const Node& n) {
+    std::size_t h = static_cast<std::size_t>(n.op);
+    h = mix(h, n.symbol);
+    h = mix(h, bits_of(n.value));
+    for (const Node* x : n.arg) h = mix(h, reinterpret_cast<std::uintptr_t>(x));
+    h ^= h >> 33;  // spread the bits the mask and the tag use
     h *= 0xff51afd7ed558ccdULL;
     return h ^ (h >> 33);
   }
+  // 0 marks an empty slot, so ids are stored plus one.
+  static std::uint64_t slot_of(std::uint64_t hash, std::uint32_t id) { return (hash & ~0xffffffffULL) | (id + 1ULL); }
+  static std::uint32_t slot_id(std::uint64_t slot) { return static_cast<std::uint32_t>(slot) - 1; }
+  const Node* at(std::uint32_t id) const { return &chunks_[id >> kChunkBits][id & ((1u << kChunkBits) - 1)]; }
 
   void grow() {
-    std::vector<Slot> bigger(slots_.size() * 2);
-    std::size_t mask = bigger.size() - 1;
-    for (const Slot& s : slots_) {
-      if (!s.node) continue;
-      std::size_t i = finalize(s.hash) & mask;
-      while (bigger[i].node) i = (i + 1) & mask;
-      bigger[i] = s;
+    std::vector<std::uint64_t> bigger(slots_.size() * 2, 0);
+    const std::size_t mask = bigger.size() - 1;
+    for (std::uint32_t id = 0; id < count_; ++id) {
+      std::uint64_t h = hash_of(*at(id));
+      std::size_t i = h & mask;
+      while (bigger[i]) i = (i + 1) & mask;
+      bigger[i] = slot_of(h, id);
     }
     slots_.swap(bigger);
   }
 
-  // Nodes never move: they live in chunks that grow geometrically, so the
-  // allocator is called a few dozen times in a process's life, not per node.
-  const Node* store(const Node& node) {
-    if (chunks_.empty() || used_ == chunk_size_) {
-      chunk_size_ = chunks_.empty() ? 1024 : std::min<std::size_t>(2 * chunk_size_, 1 << 20);
-      chunks_.push_back(std::make_unique_for_overwrite<Node[]>(chunk_size_));
-      used_ = 0;
-    }
-    Node* slot = &chunks_.back()[used_++];
+  // Nodes never move: they live in fixed-size chunks, so the allocator is
+  // called once per 65536 nodes and an id finds its node by two indexings.
+  const Node* store(Node node) {
+    if ((count_ >> kChunkBits) == chunks_.size())
+      chunks_.push_back(std::make_unique_for_overwrite<Node[]>(std::size_t{1} << kChunkBits));
+    node.id = count_++;
+    Node* slot = const_cast<Node*>(at(node.id));
     *slot = node;
-    ++count_;
     return slot;
   }
 
   std::mutex mutex_;
   std::vector<std::unique_ptr<Node[]>> chunks_;
-  std::size_t chunk_size_ = 0, used_ = 0;
   std::uint32_t count_ = 0;
   std::deque<std::string> names_;
-  std::vector<Slot> slots_;
+  std::vector<std::uint64_t> slots_;
 };
 
 Interner& interner() {

@@ -66,6 +66,69 @@ TEST_CASE("symbolic derivatives match central finite differences", "[expr]") {
   }
 }
 
+TEST_CASE("gradient gives every partial of one expression in one sweep, matching finite differences", "[expr]") {
+  Expr x = make_variable_symbol("x"), y = make_variable_symbol("y");
+  const double x0 = 0.7, y0 = 1.3, h = 1e-6;
+  std::vector<Expr> cases = {
+      x * y + sin(x),      x / (1.0 + y * y), pow(x, y),       sqrt(x + y) * exp(x * y), log(x + 2.0) / y,
+      acos(x / 4.0) * y,   atan2(y, x),       tanh(x / y),     abs(x - y) + min(x, y) * max(x, y),
+      ifelse(x > y, x * x, y * y) + no_event(x * sign(y)),
+  };
+  for (const Expr& e : cases) {
+    INFO(e.str());
+    auto partials = gradient(e);
+    REQUIRE(partials.size() == 2);
+    for (const auto& [leaf, d] : partials) {
+      bool is_x = leaf == x.node();
+      REQUIRE((is_x || leaf == y.node()));
+      double numeric = is_x ? (at(e, x, x0 + h, y, y0) - at(e, x, x0 - h, y, y0)) / (2 * h)
+                            : (at(e, x, x0, y, y0 + h) - at(e, x, x0, y, y0 - h)) / (2 * h);
+      CHECK(at(d, x, x0, y, y0) == Approx(numeric).epsilon(1e-6).margin(1e-8));
+    }
+  }
+}
+
+TEST_CASE("gradient lists the leaves an expression depends on: der(x), not the x inside it", "[expr]") {
+  Expr x = make_variable_symbol("x"), v = make_variable_symbol("v"), p = make_parameter_symbol("p");
+  auto partials = gradient(p * der(x) - v + 0.0 * x);
+  REQUIRE(partials.size() == 2);
+  for (const auto& [leaf, d] : partials) {
+    if (leaf->op == Op::Der) {
+      CHECK(leaf == der(x).node());
+      CHECK(d.same(p));
+    } else {
+      CHECK(leaf == v.node());
+      CHECK(d.is_const(-1.0));
+    }
+  }
+  CHECK(gradient(x - x + p).empty());
+  // Shared subexpressions add their contributions: d/dx (s + s*s) with s = x*y is y + 2*s*y.
+  Expr y = make_variable_symbol("y"), s = x * y;
+  auto shared = gradient(s + s * s);
+  REQUIRE(shared.size() == 2);
+  double dx = evaluate(shared[0].first == x.node() ? shared[0].second : shared[1].second,
+                       [&](const Node* n) { return n == x.node() ? 2.0 : 3.0; });
+  CHECK(dx == Approx(3.0 + 2.0 * 6.0 * 3.0));
+}
+
+TEST_CASE("node tables nest and start empty each time", "[expr]") {
+  Expr x = make_variable_symbol("x"), y = make_variable_symbol("y");
+  NodeTable<std::uint32_t> outer;
+  outer.set(x.node(), 7);
+  {
+    NodeTable<std::uint32_t> inner;
+    CHECK_FALSE(inner.contains(x.node()));
+    inner.set(y.node(), 3);
+    CHECK(inner.get(y.node()) == 3);
+    CHECK(outer.get(x.node()) == 7);
+  }
+  NodeTable<std::uint32_t> again;  // reuses the inner table's storage
+  CHECK_FALSE(again.contains(y.node()));
+  CHECK(again.get(y.node()) == 0);
+  CHECK(outer.contains(x.node()));
+  CHECK_FALSE(outer.contains(y.node()));
+}
+
 TEST_CASE("der applies the chain rule; parameters and constants are constant in time", "[expr]") {
   Expr x = make_variable_symbol("x"), p = make_parameter_symbol("p");
   CHECK(der(x).op() == Op::Der);
@@ -89,4 +152,7 @@ TEST_CASE("deep expressions do not overflow the stack", "[expr]") {
   double v = evaluate(e, [](const Node*) { return 1e-3; });
   CHECK(std::isfinite(v));
   CHECK_FALSE(diff(e, x).is_const(0.0));
+  auto partials = gradient(e);
+  REQUIRE(partials.size() == 1);
+  CHECK(std::isfinite(evaluate(partials[0].second, [](const Node*) { return 1e-3; })));
 }
