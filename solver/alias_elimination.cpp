@@ -166,10 +166,12 @@ long preference(const DaeVariable& v, bool differentiated) {
 // One sweep over the equations; returns the number of variables eliminated.
 long alias_round(DaeSystem& dae) {
   std::vector<bool> differentiated(dae.variables.size(), false);
-  for (const auto& eq : dae.equations)
-    for_each_postorder({eq.residual.node()}, [&](const Node* n) {
-      if (n->op == Op::Der) differentiated[dae.variable_index(n)] = true;
-    });
+  std::vector<const Node*> residuals;
+  residuals.reserve(dae.equations.size());
+  for (const auto& eq : dae.equations) residuals.push_back(eq.residual.node());
+  for_each_postorder(residuals, [&](const Node* n) {
+    if (n->op == Op::Der) differentiated[dae.variable_index(n)] = true;
+  });
 
   AliasSets sets(dae.variables.size());
   std::vector<DaeEquation> kept;

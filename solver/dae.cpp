@@ -47,7 +47,7 @@ void DaeSystem::check_parameter_conditions(const std::function<double(const Node
   for (const auto& c : parameter_conditions) {
     if (evaluate(c.condition, value) != 0.0) continue;
     std::string values;
-    for_each_postorder({c.condition.node()}, [&](const Node* n) {
+    for_each_postorder(c.condition.node(), [&](const Node* n) {
       if (!parameter_of.contains(n)) return;
       values += (values.empty() ? "" : ", ") + parameters[parameter_of.at(n)].name + " = " + format_number(value(n));
     });

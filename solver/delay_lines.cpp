@@ -19,7 +19,7 @@ DelayLines::DelayLines(const CompiledModel& m, const std::vector<double>& parame
     // Nested delays come first, so whether they are exact is already known.
     line.exact = unknown_leaves(Expr(d->arg[0])).empty();
     line.derivative = d->op == Op::DelayRate;
-    for_each_postorder({d->arg[0]}, [&](const Node* n) {
+    for_each_postorder(d->arg[0], [&](const Node* n) {
       if (is_delay(n->op) && n != d) line.exact &= lines_[m.delay_of.at(n)].exact;
     });
     std::string what = m.dae.print(Expr(d));

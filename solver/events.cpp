@@ -18,7 +18,7 @@ bool generates_event(Op op) {
 
 bool time_varying(const Expr& e) {
   bool varying = false;
-  for_each_postorder({e.node()}, [&](const Node* n) {
+  for_each_postorder(e.node(), [&](const Node* n) {
     varying |= n->op == Op::Var || n->op == Op::Der || n->op == Op::Time;
   });
   return varying;
@@ -51,7 +51,7 @@ class EventExtractor {
 
  private:
   Expr rewrite(const Expr& e) {
-    for_each_postorder({e.node()}, [&](const Node* n) {
+    for_each_postorder(e.node(), [&](const Node* n) {
       if (n->arity() == 0 || n->op == Op::Der || quiet_.get(n)) {
         memo_.set(n, n);
         return;
@@ -102,7 +102,7 @@ class EventExtractor {
     // Time events: indicator = c*time + p with c a nonzero number, p parametric.
     Expr slope = diff(indicator, time_symbol());
     bool only_time = unknown_leaves(indicator).empty();
-    for_each_postorder({indicator.node()}, [&](const Node* leaf) {  // a frozen relation inside is not a parameter
+    for_each_postorder(indicator.node(), [&](const Node* leaf) {  // a frozen relation inside is not a parameter
       if (leaf->op == Op::Param && !dae_.parameter_of.contains(leaf)) only_time = false;
     });
     if (only_time && slope.is_const() && slope.value() != 0.0) {

@@ -382,9 +382,9 @@ detail::NodeTableStorage* detail::acquire_node_table() {
 
 void detail::release_node_table() { --tables_in_use; }
 
-void for_each_postorder(const std::vector<const Node*>& roots,
-                        const std::function<void(const Node*)>& visit,
-                        const std::function<bool(const Node*)>& done) {
+namespace {
+void postorder(const Node* const* roots, std::size_t n_roots, const std::function<void(const Node*)>& visit,
+               const std::function<bool(const Node*)>& done) {
   if (marks_in_use == mark_pool.size()) mark_pool.push_back(std::make_unique<VisitMarks>());
   VisitMarks& marks = *mark_pool[marks_in_use++];
   struct Release {
@@ -406,7 +406,8 @@ void for_each_postorder(const std::vector<const Node*>& roots,
   };
   auto& stack = marks.stack;
   stack.clear();
-  for (const Node* root : roots) {
+  for (std::size_t k = 0; k < n_roots; ++k) {
+    const Node* root = roots[k];
     if (seen(root)) continue;
     stack.emplace_back(root, 0);
     while (!stack.empty()) {
@@ -424,6 +425,17 @@ void for_each_postorder(const std::vector<const Node*>& roots,
       }
     }
   }
+}
+}  // namespace
+
+void for_each_postorder(const std::vector<const Node*>& roots, const std::function<void(const Node*)>& visit,
+                        const std::function<bool(const Node*)>& done) {
+  postorder(roots.data(), roots.size(), visit, done);
+}
+
+void for_each_postorder(const Node* root, const std::function<void(const Node*)>& visit,
+                        const std::function<bool(const Node*)>& done) {
+  postorder(&root, 1, visit, done);
 }
 
 namespace {
@@ -517,7 +529,7 @@ Expr derivative_rule(const Node* n, const std::function<Expr(int)>& d, bool time
 // Differentiates with a rule for leaves (Var, Der, Param, Time, Const).
 Expr differentiate(const Expr& e, const std::function<Expr(const Node*)>& leaf_derivative, bool time_derivative) {
   NodeMemo dmemo;
-  for_each_postorder({e.node()}, [&](const Node* n) {
+  for_each_postorder(e.node(), [&](const Node* n) {
     Expr result;
     if (n->arity() == 0 || n->op == Op::Der) {
       result = leaf_derivative(n);
@@ -549,9 +561,9 @@ std::vector<std::pair<const Node*, Expr>> gradient(const Expr& e) {
   std::vector<const Node*> order;  // arguments before the nodes that use them
   auto record = [&](const Node* n) { order.push_back(n); };
   if (any_delay)
-    for_each_postorder({e.node()}, record, [](const Node* n) { return is_delay(n->op); });
+    for_each_postorder(e.node(), record, [](const Node* n) { return is_delay(n->op); });
   else
-    for_each_postorder({e.node()}, record);
+    for_each_postorder(e.node(), record);
   // Reverse accumulation: each node passes its adjoint times the partial on to its arguments.
   NodeMemo adjoint;
   adjoint.set(e.node(), Expr(1.0).node());
@@ -578,7 +590,7 @@ std::vector<std::pair<const Node*, Expr>> gradient(const Expr& e) {
 
 Expr Rewriter::operator()(const Expr& e) {
   if (const Node* done = memo_.get(e.node())) return Expr(done);
-  for_each_postorder({e.node()}, [&](const Node* n) {
+  for_each_postorder(e.node(), [&](const Node* n) {
     if (n->arity() == 0 || n->op == Op::Der) {
       const Node* replaced = leaf_(n);
       if (replaced) {
@@ -599,7 +611,7 @@ Expr Rewriter::operator()(const Expr& e) {
 
 double evaluate(const Expr& e, const std::function<double(const Node*)>& leaf) {
   std::unordered_map<const Node*, double> v;
-  for_each_postorder({e.node()}, [&](const Node* n) {
+  for_each_postorder(e.node(), [&](const Node* n) {
     switch (n->op) {
       case Op::Const: v[n] = n->value; break;
       case Op::Var: case Op::Param: case Op::Time: case Op::Der: v[n] = leaf(n); break;
@@ -615,7 +627,7 @@ double evaluate(const Expr& e, const std::function<double(const Node*)>& leaf) {
 
 bool is_parametric(const Expr& e) {
   bool parametric = true;
-  for_each_postorder({e.node()}, [&](const Node* n) {
+  for_each_postorder(e.node(), [&](const Node* n) {
     if (n->op == Op::Var || n->op == Op::Der || n->op == Op::Time) parametric = false;
   });
   return parametric;
@@ -627,9 +639,9 @@ std::vector<const Node*> unknown_leaves(const Expr& e) {
     if (n->op == Op::Var || n->op == Op::Der) out.push_back(n);
   };
   if (any_delay)
-    for_each_postorder({e.node()}, collect, [](const Node* n) { return is_delay(n->op); });
+    for_each_postorder(e.node(), collect, [](const Node* n) { return is_delay(n->op); });
   else
-    for_each_postorder({e.node()}, collect);
+    for_each_postorder(e.node(), collect);
   return out;
 }
 

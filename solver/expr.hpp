@@ -163,6 +163,8 @@ double apply(Op op, double a, double b = 0.0, double c = 0.0);
 void for_each_postorder(const std::vector<const Node*>& roots,
                         const std::function<void(const Node*)>& visit,
                         const std::function<bool(const Node*)>& done = nullptr);
+void for_each_postorder(const Node* root, const std::function<void(const Node*)>& visit,
+                        const std::function<bool(const Node*)>& done = nullptr);
 
 namespace detail {
 // Storage behind NodeTable, reused across instances through a per-thread pool.

@@ -177,7 +177,7 @@ class UnitChecker {
 
   MaybeDimension dimension(const Expr& root) {
     for_each_postorder(
-        {root.node()}, [&](const Node* n) { memo_.set(n, store(infer(n))); },
+        root.node(), [&](const Node* n) { memo_.set(n, store(infer(n))); },
         [&](const Node* n) { return memo_.contains(n); });
     return of(root.node());
   }
