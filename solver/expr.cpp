@@ -362,38 +362,42 @@ struct VisitMarks {
   std::vector<std::uint32_t> stamp;
   std::vector<std::pair<const Node*, int>> stack;
   std::uint32_t generation = 0;
+  void clear_stamps() { std::fill(stamp.begin(), stamp.end(), 0); }
 };
-thread_local std::vector<std::unique_ptr<VisitMarks>> mark_pool;
-thread_local std::size_t marks_in_use = 0;
 
-thread_local std::vector<std::unique_ptr<detail::NodeTableStorage>> table_pool;
-thread_local std::size_t tables_in_use = 0;
+// Stamped storage taken from a per-thread pool in LIFO order (the marks of a
+// traversal, the storage of a NodeTable): a new generation makes it empty.
+template <class Storage>
+struct Pool {
+  std::vector<std::unique_ptr<Storage>> items;
+  std::size_t in_use = 0;
+
+  Storage* acquire() {
+    if (in_use == items.size()) items.push_back(std::make_unique<Storage>());
+    Storage* s = items[in_use++].get();
+    if (++s->generation == 0) {  // wrapped: clear old stamps
+      s->clear_stamps();
+      s->generation = 1;
+    }
+    return s;
+  }
+  void release() { --in_use; }
+};
+
+thread_local Pool<VisitMarks> mark_pool;
+thread_local Pool<detail::NodeTableStorage> table_pool;
 }  // namespace
 
-detail::NodeTableStorage* detail::acquire_node_table() {
-  if (tables_in_use == table_pool.size()) table_pool.push_back(std::make_unique<NodeTableStorage>());
-  NodeTableStorage* s = table_pool[tables_in_use++].get();
-  if (++s->generation == 0) {  // wrapped: clear old stamps
-    for (auto& e : s->entries) e.stamp = 0;
-    s->generation = 1;
-  }
-  return s;
-}
-
-void detail::release_node_table() { --tables_in_use; }
+detail::NodeTableStorage* detail::acquire_node_table() { return table_pool.acquire(); }
+void detail::release_node_table() { table_pool.release(); }
 
 namespace {
 void postorder(const Node* const* roots, std::size_t n_roots, const std::function<void(const Node*)>& visit,
                const std::function<bool(const Node*)>& done) {
-  if (marks_in_use == mark_pool.size()) mark_pool.push_back(std::make_unique<VisitMarks>());
-  VisitMarks& marks = *mark_pool[marks_in_use++];
+  VisitMarks& marks = *mark_pool.acquire();
   struct Release {
-    ~Release() { --marks_in_use; }
+    ~Release() { mark_pool.release(); }
   } release;
-  if (++marks.generation == 0) {  // wrapped: clear old stamps
-    std::fill(marks.stamp.begin(), marks.stamp.end(), 0);
-    marks.generation = 1;
-  }
   const std::uint32_t gen = marks.generation;
   auto seen = [&](const Node* n) {
     if (n->id >= marks.stamp.size()) marks.stamp.resize(std::max<std::size_t>(n->id + 1, marks.stamp.size() * 2), 0);
@@ -456,52 +460,47 @@ Expr rebuild(const Node* n, const NodeMemo& memo) {
   }
 }
 
-// The partial derivative of n with respect to its argument i, for the operators
-// whose derivative is a sum of partials times the arguments' derivatives.
-Expr partial(const Node* n, int i) {
+// The partial derivative of n with respect to its argument i, times d: the
+// chain rule's one term, written directly (d / b rather than (1 / b) * d) so
+// no intermediate node is made. Shared by forward (der, diff) and reverse
+// (gradient) differentiation.
+Expr chain(const Node* n, int i, const Expr& d) {
   const Expr a(n->arg[0]);
   const Expr self(n);
   switch (n->op) {
-    case Op::Neg: return Expr(-1.0);
-    case Op::Add: return Expr(1.0);
-    case Op::Sub: return Expr(i == 0 ? 1.0 : -1.0);
-    case Op::Mul: return Expr(n->arg[1 - i]);
-    case Op::Div: return i == 0 ? 1.0 / Expr(n->arg[1]) : -(self / Expr(n->arg[1]));
-    case Op::Pow: return i == 0 ? Expr(n->arg[1]) * pow(a, Expr(n->arg[1]) - 1.0) : self * log(a);
-    case Op::Sqrt: return 1.0 / (2.0 * self);
-    case Op::Exp: return self;
-    case Op::Log: return 1.0 / a;
-    case Op::Sin: return cos(a);
-    case Op::Cos: return -sin(a);
-    case Op::Tan: return 1.0 + self * self;
-    case Op::Asin: return 1.0 / sqrt(1.0 - a * a);
-    case Op::Acos: return -(1.0 / sqrt(1.0 - a * a));
-    case Op::Atan: return 1.0 / (1.0 + a * a);
-    case Op::Sinh: return cosh(a);
-    case Op::Cosh: return sinh(a);
-    case Op::Tanh: return 1.0 - self * self;
-    case Op::Abs: return sign(a);
+    case Op::Neg: return -d;
+    case Op::Add: return d;
+    case Op::Sub: return i == 0 ? d : -d;
+    case Op::Mul: return Expr(n->arg[1 - i]) * d;
+    case Op::Div: return i == 0 ? d / Expr(n->arg[1]) : -(self / Expr(n->arg[1]) * d);
+    case Op::Pow: return i == 0 ? Expr(n->arg[1]) * pow(a, Expr(n->arg[1]) - 1.0) * d : self * log(a) * d;
+    case Op::Sqrt: return d / (2.0 * self);
+    case Op::Exp: return self * d;
+    case Op::Log: return d / a;
+    case Op::Sin: return cos(a) * d;
+    case Op::Cos: return -(sin(a) * d);
+    case Op::Tan: return (1.0 + self * self) * d;
+    case Op::Asin: return d / sqrt(1.0 - a * a);
+    case Op::Acos: return -(d / sqrt(1.0 - a * a));
+    case Op::Atan: return d / (1.0 + a * a);
+    case Op::Sinh: return cosh(a) * d;
+    case Op::Cosh: return sinh(a) * d;
+    case Op::Tanh: return (1.0 - self * self) * d;
+    case Op::Abs: return sign(a) * d;
     case Op::Atan2: {
       const Expr b(n->arg[1]);
-      return (i == 0 ? b : -a) / (a * a + b * b);
+      return (i == 0 ? b : -a) * d / (a * a + b * b);
     }
-    case Op::Min: return i == 0 ? ifelse(a < Expr(n->arg[1]), 1.0, 0.0) : ifelse(a < Expr(n->arg[1]), 0.0, 1.0);
-    case Op::Max: return i == 0 ? ifelse(a > Expr(n->arg[1]), 1.0, 0.0) : ifelse(a > Expr(n->arg[1]), 0.0, 1.0);
-    case Op::IfElse: return i == 0 ? Expr(0.0) : i == 1 ? ifelse(a, 1.0, 0.0) : ifelse(a, 0.0, 1.0);
-    case Op::NoEvent: return Expr(1.0);
+    case Op::Min: return i == 0 ? ifelse(a < Expr(n->arg[1]), d, 0.0) : ifelse(a < Expr(n->arg[1]), 0.0, d);
+    case Op::Max: return i == 0 ? ifelse(a > Expr(n->arg[1]), d, 0.0) : ifelse(a > Expr(n->arg[1]), 0.0, d);
+    case Op::IfElse: return i == 0 ? Expr(0.0) : i == 1 ? ifelse(a, d, 0.0) : ifelse(a, 0.0, d);
+    case Op::NoEvent: return d;
     // A delayed value does not move with the current unknowns.
     case Op::Delay: case Op::DelayRate:
     case Op::Sign: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::And:
     case Op::Or: case Op::Not: return Expr(0.0);
     default: throw std::logic_error(std::string("no derivative rule for ") + op_name(n->op));
   }
-}
-
-// p * d, written d / x when p = 1 / x (one instruction instead of two).
-Expr scale(const Expr& p, const Expr& d) {
-  if (p.op() == Op::Neg) return -scale(p.arg(0), d);
-  if (p.op() == Op::Div && p.arg(0).is_const(1)) return d / p.arg(1);
-  return p * d;
 }
 
 // d(node) from the children's derivatives. Branches stay branches (min, max,
@@ -521,7 +520,7 @@ Expr derivative_rule(const Node* n, const std::function<Expr(int)>& d, bool time
   Expr sum(0.0);
   for (int i = 0; i < n->arity(); ++i) {
     Expr di = d(i);
-    if (!di.is_const(0)) sum = sum + scale(partial(n, i), di);
+    if (!di.is_const(0)) sum = sum + chain(n, i, di);
   }
   return sum;
 }
@@ -577,9 +576,8 @@ std::vector<std::pair<const Node*, Expr>> gradient(const Expr& e) {
       continue;
     }
     for (int i = 0; i < n->arity(); ++i) {
-      Expr p = partial(n, i);
-      if (p.is_const(0)) continue;
-      Expr contribution = scale(p, Expr(bar));
+      Expr contribution = chain(n, i, Expr(bar));
+      if (contribution.is_const(0)) continue;
       const Node* before = adjoint.get(n->arg[i]);
       adjoint.set(n->arg[i], (before ? Expr(before) + contribution : contribution).node());
     }

@@ -175,6 +175,9 @@ struct NodeTableStorage {
   };
   std::vector<Entry> entries;
   std::uint32_t generation = 0;
+  void clear_stamps() {
+    for (auto& e : entries) e.stamp = 0;
+  }
 };
 NodeTableStorage* acquire_node_table();
 void release_node_table();
