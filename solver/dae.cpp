@@ -56,11 +56,19 @@ void DaeSystem::check_parameter_conditions(const std::function<double(const Node
 }
 
 Rewriter definition_rewriter(const DaeSystem& dae) {
-  return Rewriter([&dae](const Node* leaf) -> const Node* {
-    if (leaf->op != Op::Var) return nullptr;
-    int v = dae.variable_of.find(leaf);
-    return v < 0 ? nullptr : dae.variables[v].definition;
-  });
+  return Rewriter(
+      [&dae](const Node* leaf) -> const Node* {
+        if (leaf->op != Op::Var) return nullptr;
+        int v = dae.variable_of.find(leaf);
+        return v < 0 ? nullptr : dae.variables[v].definition;
+      },
+      // Sorting leaves no algebraic cycle, so one can only pass through a delay.
+      [&dae](const Node* leaf) {
+        throw ModelError("'" + dae.model_name + "': " + dae.print(Expr(leaf)) +
+                         " is defined through a delay() of itself with no state in between (" +
+                         dae.print(Expr(dae.variables[dae.variable_of.at(leaf)].definition)) +
+                         "); a delay in an algebraic loop needs a state (an integrator or a lag) in the loop");
+      });
 }
 
 void substitute_definitions(DaeSystem& dae) {

@@ -591,6 +591,12 @@ Expr Rewriter::operator()(const Expr& e) {
   for_each_postorder(e.node(), [&](const Node* n) {
     if (n->arity() == 0 || n->op == Op::Der) {
       const Node* replaced = leaf_(n);
+      if (replaced && on_cycle_) {
+        if (std::find(resolving_.begin(), resolving_.end(), n) != resolving_.end()) on_cycle_(n);
+        resolving_.push_back(n);
+        replaced = (*this)(Expr(replaced)).node();
+        resolving_.pop_back();
+      }
       if (replaced) {
         memo_.set(n, replaced);
         return;

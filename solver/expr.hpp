@@ -222,14 +222,22 @@ using NodeMemo = NodeTable<const Node*>;
 /// Rebuilds expressions bottom-up, replacing leaves (and Der nodes) by
 /// `leaf(node)`; returning nullptr keeps the leaf. The memo is reusable across
 /// calls with the same replacement.
+///
+/// A recursive rewriter (constructed with `on_cycle`) also rewrites each
+/// replacement, so chains of definitions resolve whatever order they were made
+/// in; `on_cycle(leaf)` must throw when a leaf's replacement leads back to it.
 class Rewriter {
  public:
   using LeafMap = std::function<const Node*(const Node*)>;
   explicit Rewriter(LeafMap leaf) : leaf_(std::move(leaf)) {}
+  Rewriter(LeafMap leaf, std::function<void(const Node*)> on_cycle)
+      : leaf_(std::move(leaf)), on_cycle_(std::move(on_cycle)) {}
   Expr operator()(const Expr& e);
 
  private:
   LeafMap leaf_;
+  std::function<void(const Node*)> on_cycle_;
+  std::vector<const Node*> resolving_;  // leaves whose replacement is being rewritten
   NodeMemo memo_;
 };
 

@@ -158,8 +158,10 @@ void sort_and_eliminate(DaeSystem& dae, const StructuralSystem& s) {
     }
   }
 
-  // Definitions refer only to variables solved before them, so one memoized
-  // rewrite in solve order makes every definition explicit.
+  // A definition may read variables solved after it inside a delay(), whose
+  // argument is no dependency of the sort: all raw definitions are set before
+  // the recursive rewrite makes each explicit.
+  for (int v : solved_order) dae.variables[v].definition = raw[v];
   {
     Rewriter explicit_form = definition_rewriter(dae);
     for (int v : solved_order) dae.variables[v].definition = explicit_form(Expr(raw[v])).node();
