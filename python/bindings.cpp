@@ -254,6 +254,12 @@ PYBIND11_MODULE(_acausal, m) {
       }, py::return_value_policy::reference)
       .def("_add_external", &Component::add_external, py::return_value_policy::reference, py::keep_alive<1, 2>())
       .def("__getattr__", &attribute);
+  // A Python subclass whose __init__ skipped super().__init__ has no C++ object behind it.
+  m.def("_is_constructed", [](py::handle self) {
+    auto* instance = reinterpret_cast<py::detail::instance*>(self.ptr());
+    auto holder = instance->get_value_and_holder();
+    return holder.holder_constructed() || (holder.value_ptr() != nullptr && !instance->owned);
+  });
   m.def("_library_parameters", [](const std::string& key) { return library().at(key).parameters(); });
 
   py::class_<Model, Component>(m, "Model", py::dynamic_attr())

@@ -63,10 +63,36 @@ def _add(parent, component):
 _acausal.Component.add = _add
 
 
+def _constructed(method):
+    """Wraps a Component method so that a subclass whose __init__ forgot
+    super().__init__(name) gets a TypeError instead of reaching C++ with no object."""
+
+    def checked(self, *args, **kwargs):
+        if not _acausal._is_constructed(self):
+            raise TypeError(
+                f"{type(self).__name__}.__init__ must call super().__init__(name) before declaring "
+                f"connectors, parameters, variables or equations"
+            )
+        return method(self, *args, **kwargs)
+
+    checked.__name__, checked.__doc__ = method.__name__, method.__doc__
+    return checked
+
+
+for _name, _member in list(vars(_acausal.Component).items()):
+    if _name in ("__init__", "__new__") or not callable(_member) or (_name.startswith("__") and _name != "__getattr__"):
+        continue
+    setattr(_acausal.Component, _name, _constructed(_member))
+for _name in ("name", "path"):
+    _property = vars(_acausal.Component)[_name]
+    setattr(_acausal.Component, _name, property(_constructed(_property.fget), doc=_property.__doc__))
+
+
 class Component(_acausal.Component):
     """Base of components written in Python: declare connectors, parameters and
     variables, write equations; they compile to the same tape as C++ components."""
 
+    @_constructed
     def connector(self, kind, name):
         return _acausal._create_connector(kind._key, self, name)
 

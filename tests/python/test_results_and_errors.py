@@ -138,3 +138,21 @@ def test_time_table_from_python():
     assert list(r.event_times) == [1.0, 2.0]
     assert r["table.y"][1] == pytest.approx(1.0)
     assert r["integral.y"][-1] == pytest.approx(1.0 + 1.5 + 1.0, rel=1e-6)
+
+
+@pytest.mark.parametrize("declare", [
+    lambda self: self.variable("x"),
+    lambda self: self.parameter("p", 1.0),
+    lambda self: self.connector(rotational.Flange, "flange"),
+    lambda self: self.equation(ac.time == 0),
+    lambda self: self.flange_a,
+    lambda self: None,  # nothing declared: pybind11 refuses the object once __init__ returns
+])
+def test_component_without_super_init_is_a_type_error(declare):
+    class Forgetful(ac.Component):
+        def __init__(self, name):
+            declare(self)
+
+    with pytest.raises(TypeError, match=r"Forgetful.__init__ must call super\(\).__init__\(name\)|"
+                                        r"__init__\(\) must be called when overriding __init__"):
+        ac.Model("m").add(Forgetful("f"))
