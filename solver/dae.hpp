@@ -31,6 +31,9 @@ struct DaeVariable {
   const Node* definition = nullptr;
   /// Index in DaeSystem::consumed_equations of the equation that fixed it to a parameter value.
   int fixed_by = -1;
+  /// Index in DaeSystem::consumed_equations of the equation sorting solved for
+  /// it (an observed variable); those indices follow the solve order.
+  int solved_from = -1;
 };
 
 struct DaeParameter {

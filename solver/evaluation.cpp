@@ -102,6 +102,14 @@ CompiledModel build_evaluation(DaeSystem dae) {
       indicators.push_back(mode.indicator);
     }
   }
+  for (int v = 0; v < n_var; ++v)
+    if (m.dae.variables[v].solved_from >= 0) m.observed_variables.push_back(v);
+  std::sort(m.observed_variables.begin(), m.observed_variables.end(),
+            [&](int a, int b) { return m.dae.variables[a].solved_from < m.dae.variables[b].solved_from; });
+  std::vector<Expr> observed;
+  observed.reserve(m.observed_variables.size());
+  for (int v : m.observed_variables) observed.push_back(m.value_of(v));
+  m.observed = m.observer(observed);
   m.relations = m.observer(relations);
   m.indicators = m.observer(indicators);
   std::vector<Expr> residuals;

@@ -28,6 +28,11 @@ struct CompiledModel {
   std::unordered_map<std::string, int> parameter_by_name;
   InitializationPlan initialization;
 
+  // The observed variables (solved by sorting) in solve order, to check at
+  // each output row that none is NaN or infinite.
+  Tape observed;
+  std::vector<int> observed_variables;
+
   Tape relations;   // one output per mode: its relation's current value
   Tape indicators;  // one output per state-event mode, in state_event_modes order
   std::vector<int> state_event_modes;

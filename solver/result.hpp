@@ -23,6 +23,14 @@ struct SolverStatistics {
   std::string linear_solver;  // "dense" or "klu"
   double initialization_seconds = 0.0;
   double integration_seconds = 0.0;
+  // Exact outputs (SimulationOptions::exact_outputs): rows made consistent,
+  // Newton iterations and matrix factorizations they took, rows left as
+  // interpolated because the iteration did not converge, and the time spent.
+  long exact_rows = 0;
+  long exact_iterations = 0;
+  long exact_factorizations = 0;
+  long inexact_rows = 0;
+  double exact_outputs_seconds = 0.0;
 };
 
 class Result {

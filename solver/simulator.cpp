@@ -16,6 +16,7 @@
 
 #include "solver/delay_lines.hpp"
 #include "solver/evaluation.hpp"
+#include "solver/exact_outputs.hpp"
 
 namespace acausal {
 
@@ -83,6 +84,8 @@ struct Integration {
   bool sparse = false;
   DelayLines* delays = nullptr;  // null when the model has no delay()
   std::string last_message;
+  int nonfinite_equation = -1;  // the last residual found NaN or infinite, for the failure message
+  double nonfinite_time = 0.0;
 
   static void load(const CompiledModel& m, double t, double cj, const double* y, const double* yp, Tape& tape) {
     double* in = tape.inputs();
@@ -112,7 +115,11 @@ struct Integration {
     bool finite = true;
     for (int i = 0; i < self->model->n; ++i) {
       r[i] = self->residual.output(i);
-      finite &= std::isfinite(r[i]);
+      if (!std::isfinite(r[i]) && finite) {
+        finite = false;
+        self->nonfinite_equation = i;
+        self->nonfinite_time = t;
+      }
     }
     return finite ? 0 : 1;  // recoverable: IDA retries with a smaller step
   }
@@ -185,12 +192,14 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     if (!delays.empty()) delays.values_at(t, modes.data() + n_modes);
   };
   Tape relations = m.relations;
-  for (Tape* tape : {&integ.residual, &integ.jacobian, &integ.indicators, &relations})
-    std::copy(parameters_.begin(), parameters_.end(), tape->inputs() + m.parameter_register());
+  Tape observed = m.observed;
+  ExactOutputs exact(m, options.rtol, options.atol);
+  const std::vector<Tape*> tapes = {&integ.residual, &integ.jacobian, &integ.indicators, &relations, &observed,
+                                    &exact.residual(), &exact.jacobian()};
+  for (Tape* tape : tapes) std::copy(parameters_.begin(), parameters_.end(), tape->inputs() + m.parameter_register());
   // set_modes copies the delayed values too; the callbacks refresh them for their own t.
   auto set_modes = [&] {
-    for (Tape* tape : {&integ.residual, &integ.jacobian, &integ.indicators, &relations})
-      std::copy(modes.begin(), modes.end(), tape->inputs() + m.mode_register());
+    for (Tape* tape : tapes) std::copy(modes.begin(), modes.end(), tape->inputs() + m.mode_register());
   };
 
   // Time events: instants known from the parameters, hit exactly.
@@ -206,15 +215,33 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   const long n_outputs =
       static_cast<long>(std::ceil((options.t_end - options.t_start) / options.output_interval - 1e-9));
   auto output_time = [&](long k) { return std::min(options.t_start + k * options.output_interval, options.t_end); };
+  // No NaN or infinity reaches a result silently. Observed variables are
+  // checked in solve order, so the message names where a non-finite value
+  // arose rather than what it spread to. `observed` holds the row's inputs.
+  auto check_observed = [&](double t) {
+    observed.run();
+    for (std::size_t k = 0; k < m.observed_variables.size(); ++k) {
+      double value = observed.output(k);
+      if (std::isfinite(value)) continue;
+      const DaeVariable& v = m.dae.variables[m.observed_variables[k]];
+      throw SimulationError("simulate(" + model_name + "): " + v.name + " = " + format_number(value) + " at t = " +
+                                format_number(t) + ", from " + m.dae.describe(m.dae.consumed_equations[v.solved_from]),
+                            t, 0, "", result);
+    }
+  };
+
   if (n == 0) {  // nothing to integrate: every variable is a function of time and parameters
     for (long k = 0; k <= n_outputs; ++k) {
       const double t = output_time(k);
-      result.time_.push_back(t);
       update_delayed(t);  // all exact: arguments of time and parameters
       relations.inputs()[0] = t;
       std::copy(modes.begin() + n_modes, modes.end(), relations.inputs() + m.delay_register());
       relations.run();
       for (int i = 0; i < n_modes; ++i) modes[i] = relations.output(i) != 0.0 ? 1.0 : 0.0;
+      observed.inputs()[0] = t;
+      std::copy(modes.begin(), modes.end(), observed.inputs() + m.mode_register());
+      check_observed(t);
+      result.time_.push_back(t);
       result.modes_.insert(result.modes_.end(), modes.begin(), modes.end());
     }
     return result;
@@ -222,8 +249,13 @@ Result Simulator::simulate(const SimulationOptions& options) const {
 
   Sundials s;
   auto fail = [&](const std::string& what, int flag, double t) {
+    std::string nonfinite;
+    if (integ.nonfinite_equation >= 0)
+      nonfinite = "; the residual of " + m.dae.describe(m.dae.equations[integ.nonfinite_equation]) +
+                  " was not finite at t = " + format_number(integ.nonfinite_time);
     throw SimulationError("simulate(" + model_name + "): " + what + " at t = " + format_number(t) + ": " +
-                              flag_name(flag) + (integ.last_message.empty() ? "" : " (" + integ.last_message + ")"),
+                              flag_name(flag) + (integ.last_message.empty() ? "" : " (" + integ.last_message + ")") +
+                              nonfinite,
                           t, flag, integ.last_message, result);
   };
   auto check = [&](int flag, const char* what) {
@@ -241,8 +273,32 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     NV_Ith_S(s.id, k) = m.differential[k];
   }
 
+  auto make_exact = [&](double t) {
+    auto started = std::chrono::steady_clock::now();
+    ExactOutputs::Outcome outcome = exact.solve(y, yp, [&](Tape& tape, double cj, const double* y_, const double* yp_) {
+      integ.load(t, cj, y_, yp_, tape);
+    });
+    stats.exact_outputs_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    ++(outcome.exact ? stats.exact_rows : stats.inexact_rows);
+    stats.exact_iterations += outcome.iterations;
+    stats.exact_factorizations = exact.factorizations();
+    if (outcome.nonfinite_equation >= 0)
+      throw SimulationError("simulate(" + model_name + "): " + m.dae.describe(m.dae.equations[outcome.nonfinite_equation]) +
+                                " is not finite at t = " + format_number(t),
+                            t, 0, "", result);
+  };
   auto record = [&](double t) {
     update_delayed(t);
+    if (options.exact_outputs) make_exact(t);
+    for (int i = 0; i < n; ++i)
+      if (!std::isfinite(y[i]) || !std::isfinite(yp[i]))
+        throw SimulationError("simulate(" + model_name + "): " + (std::isfinite(y[i]) ? "der(" : "") +
+                                  m.dae.variables[m.variable_of_slot[i]].name + (std::isfinite(y[i]) ? ")" : "") +
+                                  " is not finite at t = " + format_number(t),
+                              t, 0, "", result);
+    integ.load(t, 0.0, y, yp, observed);
+    check_observed(t);
+    integ.nonfinite_equation = -1;  // a trial point IDA recovered from is no cause of a later failure
     result.time_.push_back(t);
     result.y_.insert(result.y_.end(), y, y + n);
     result.yp_.insert(result.yp_.end(), yp, yp + n);

@@ -23,6 +23,9 @@ struct SimulationOptions {
   int dense_threshold = 100;  // automatic: dense up to this many unknowns, KLU above
   long max_steps = 1000000;
   double max_step = 0.0;  // 0: no limit
+  /// Each output row solved for the algebraic unknowns and derivatives with
+  /// the states as integrated, so every equation holds to rounding (DESIGN 5).
+  bool exact_outputs = true;
 };
 
 /// The solver failed. Carries the time reached, IDA's return code and message,

@@ -66,7 +66,7 @@ void sort_and_eliminate(DaeSystem& dae, const StructuralSystem& s) {
 
   auto parameters = [&](const Node* p) { return dae.parameter_value(p); };
   std::vector<const Node*> raw(dae.variables.size(), nullptr);
-  std::vector<int> solved_order;
+  std::vector<int> solved_order, solved_equation;
   std::vector<bool> removed(n_eq, false);
   std::vector<std::string> torn_names;
   std::size_t largest_block = 0;
@@ -86,6 +86,7 @@ void sort_and_eliminate(DaeSystem& dae, const StructuralSystem& s) {
       dae.nonzero_conditions.push_back(
           {a, "solving " + dae.describe(dae.equations[e]) + " for " + dae.variables[v].name});
     solved_order.push_back(v);
+    solved_equation.push_back(e);
     removed[e] = true;
     return true;
   };
@@ -166,6 +167,14 @@ void sort_and_eliminate(DaeSystem& dae, const StructuralSystem& s) {
     Rewriter explicit_form = definition_rewriter(dae);
     for (int v : solved_order) dae.variables[v].definition = explicit_form(Expr(raw[v])).node();
   }
+  // Solved equations are kept for messages (a non-finite observed variable names its equation).
+  std::vector<int> consumed_as(n_eq, -1);
+  for (int e : solved_equation) {
+    consumed_as[e] = static_cast<int>(dae.consumed_equations.size());
+    dae.consumed_equations.push_back(dae.equations[e]);
+  }
+  for (std::size_t k = 0; k < solved_order.size(); ++k)
+    dae.variables[solved_order[k]].solved_from = consumed_as[solved_equation[k]];
   std::vector<DaeEquation> kept;
   for (const auto& block : blocks)
     for (int e : block)

@@ -69,3 +69,84 @@ TEST_CASE("a delay fed back to itself without a state is refused, naming the var
   m.connect(gain.y, delay.u);
   CHECK_THROWS_WITH(m.compile(), Catch::Contains("delay() of itself") && Catch::Contains("needs a state"));
 }
+
+namespace {
+
+// max over rows of |a - b| / max(1, |a|, |b|), with the worst row's time.
+struct RowError {
+  double error = 0, time = 0;
+};
+RowError worst_relative(const Result& r, const std::vector<double>& a, const std::vector<double>& b) {
+  RowError worst;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    double e = std::fabs(a[k] - b[k]) / std::max({1.0, std::fabs(a[k]), std::fabs(b[k])});
+    if (e > worst.error) worst = {e, r.time()[k]};
+  }
+  return worst;
+}
+
+}  // namespace
+
+TEST_CASE("outputs satisfy an ideal rolling constraint to rounding at every row", "[robustness][exact]") {
+  Model m("rolling_wheel");
+  auto& torque = m.add<rotational::TorqueStep>("torqueStep", {{"stepTorque", 10.0}, {"startTime", 0.1}});
+  auto& inertia = m.add<rotational::Inertia>("inertia", {{"J", 1.0}});
+  auto& wheel = m.add<rotational::IdealRollingWheel>("wheel", {{"radius", 0.3}});
+  auto& mass = m.add<translational::Mass>("mass", {{"m", 1.0}});
+  auto& drag = m.add<translational::QuadraticSpeedDependentForce>(
+      "drag", {{"f_nominal", -10.0}, {"v_nominal", 5.0}, {"ForceDirection", 1.0}});
+  m.connect(torque.flange, inertia.flange_a);
+  m.connect(inertia.flange_b, wheel.flangeR);
+  m.connect(wheel.flangeT, mass.flange_a);
+  m.connect(mass.flange_b, drag.flange);
+  m.set_start("inertia.phi", 0.0);
+  m.set_start("inertia.w", 0.0);
+  Result r = m.compile().simulate(run_for(5.0, 1e-3, 1e-6));
+  auto v = r["mass.v"], w = r["inertia.w"], a = r["mass.a"], alpha = r["inertia.a"];
+  std::vector<double> w_r(w.size()), alpha_r(w.size());
+  for (std::size_t k = 0; k < w.size(); ++k) w_r[k] = w[k] * 0.3, alpha_r[k] = alpha[k] * 0.3;
+  RowError velocity = worst_relative(r, v, w_r), acceleration = worst_relative(r, a, alpha_r);
+  INFO("worst |v - w r| at t = " << velocity.time << ", |a - alpha r| at t = " << acceleration.time);
+  CHECK(velocity.error < 1e-12);
+  CHECK(acceleration.error < 1e-12);
+}
+
+namespace {
+
+// x falls at unit speed from 1.005 (zero between two output rows); y is an observed function of x.
+struct FallingProbe : Component {
+  Variable x = variable("x", {.start = 1.005, .fixed = true});
+  Variable y = variable("y");
+  FallingProbe(std::string name, const std::function<Expr(const Expr&)>& law) : Component(std::move(name)) {
+    equation(der(x) == -1.0);
+    equation(y == law(x));
+  }
+  explicit FallingProbe(std::string name) : FallingProbe(std::move(name), [](const Expr& x) { return x; }) {}
+};
+
+void expect_nonfinite_named(const std::function<Expr(const Expr&)>& law, double t_expected) {
+  Model m("probe_model");
+  m.add_component(std::make_unique<FallingProbe>("probe", law));
+  try {
+    m.compile().simulate(run_for(2.0, 0.01));
+    FAIL("no SimulationError");
+  } catch (const SimulationError& e) {
+    INFO(e.what());
+    CHECK_THAT(e.what(), Catch::Contains("probe.y = ") && Catch::Contains("[probe (") &&
+                             Catch::Contains("at t = " + format_number(t_expected)));
+    CHECK(e.time_reached() == Approx(t_expected));
+    CHECK(e.partial_result().size() == static_cast<std::size_t>(std::lround(t_expected / 0.01)));  // the rows before stay
+    auto y = e.partial_result()["probe.y"];
+    for (double v : y) CHECK(std::isfinite(v));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("a non-finite observed variable ends the run naming the variable, its equation and the time",
+          "[robustness][nonfinite]") {
+  expect_nonfinite_named([](const Expr& x) { return sqrt(x); }, 1.01);
+  expect_nonfinite_named([](const Expr& x) { return 1.0 / sqrt(x); }, 1.01);
+  expect_nonfinite_named([](const Expr& x) { return log(x); }, 1.01);
+  expect_nonfinite_named([](const Expr& x) { return exp(1000.0 * (1.005 - x)); }, 0.71);  // overflows to inf
+}

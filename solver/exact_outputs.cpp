@@ -1,0 +1,165 @@
+#include "solver/exact_outputs.hpp"
+
+#include <Eigen/Dense>
+#include <Eigen/SparseLU>
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "solver/evaluation.hpp"
+
+namespace acausal {
+
+namespace {
+constexpr double eps = std::numeric_limits<double>::epsilon();
+// Dense LU is faster for the small systems of most models.
+constexpr int largest_dense = 150;
+}  // namespace
+
+// The iteration matrix: dF/dy for algebraic slots, dF/dy' for states.
+struct ExactOutputs::Factorization {
+  bool dense = true;
+  Eigen::PartialPivLU<Eigen::MatrixXd> dense_lu;
+  Eigen::SparseLU<Eigen::SparseMatrix<double>> sparse_lu;
+  bool analyzed = false;
+  bool valid = false;
+
+  Eigen::VectorXd solve(const Eigen::VectorXd& r) {
+    if (dense) return dense_lu.solve(r);
+    return sparse_lu.solve(r);
+  }
+};
+
+ExactOutputs::ExactOutputs(const CompiledModel& m, double rtol, double atol)
+    : model_(m), rtol_(rtol), atol_(atol), residual_(m.residual), jacobian_(m.jacobian), lu_(std::make_unique<Factorization>()) {
+  lu_->dense = m.n <= largest_dense;
+}
+
+ExactOutputs::~ExactOutputs() = default;
+
+bool ExactOutputs::factor(const double* y, const double* yp, const Loader& load) {
+  const CompiledModel& m = model_;
+  const int n = m.n;
+  const std::size_t nnz = m.row_index.size();
+  // The Jacobian tape gives dF/dy + cj·dF/dy': at cj = 0 and cj = 1 the
+  // difference is dF/dy'.
+  std::vector<double> j0(nnz);
+  load(jacobian_, 0.0, y, yp);
+  jacobian_.run();
+  for (std::size_t k = 0; k < nnz; ++k) j0[k] = jacobian_.output(k);
+  load(jacobian_, 1.0, y, yp);
+  jacobian_.run();
+  auto entry = [&](int column, long k) {
+    return m.differential[column] != 0.0 ? jacobian_.output(k) - j0[k] : j0[k];
+  };
+  ++factorizations_;
+  Factorization& f = *lu_;
+  f.valid = false;
+  if (f.dense) {
+    Eigen::MatrixXd a = Eigen::MatrixXd::Zero(n, n);
+    for (int c = 0; c < n; ++c)
+      for (long k = m.column_start[c]; k < m.column_start[c + 1]; ++k) a(m.row_index[k], c) = entry(c, k);
+    if (!a.allFinite()) return false;
+    f.dense_lu.compute(a);
+    // PartialPivLU does not report singularity: a zero or non-finite pivot shows it.
+    const auto& lu = f.dense_lu.matrixLU();
+    for (int i = 0; i < n; ++i)
+      if (!std::isfinite(lu(i, i)) || lu(i, i) == 0.0) return false;
+  } else {
+    std::vector<Eigen::Triplet<double>> triplets;
+    triplets.reserve(nnz);
+    for (int c = 0; c < n; ++c)
+      for (long k = m.column_start[c]; k < m.column_start[c + 1]; ++k)
+        triplets.emplace_back(static_cast<int>(m.row_index[k]), c, entry(c, k));
+    Eigen::SparseMatrix<double> a(n, n);
+    a.setFromTriplets(triplets.begin(), triplets.end());
+    if (!f.analyzed) {
+      f.sparse_lu.analyzePattern(a);
+      f.analyzed = true;
+    }
+    f.sparse_lu.factorize(a);
+    if (f.sparse_lu.info() != Eigen::Success) return false;
+  }
+  f.valid = true;
+  return true;
+}
+
+ExactOutputs::Outcome ExactOutputs::solve(double* y, double* yp, const Loader& load) {
+  const CompiledModel& m = model_;
+  const int n = m.n;
+  Outcome outcome;
+  if (n == 0) {
+    outcome.exact = true;
+    return outcome;
+  }
+  // z: the algebraic y and the states' y'.
+  auto z = [&](int i) -> double& { return m.differential[i] != 0.0 ? yp[i] : y[i]; };
+  Eigen::VectorXd r(n);
+  auto evaluate = [&] {
+    load(residual_, 0.0, y, yp);
+    residual_.run();
+    for (int i = 0; i < n; ++i) {
+      r[i] = residual_.output(i);
+      if (!std::isfinite(r[i])) return i;
+    }
+    return -1;
+  };
+  std::vector<double> start(n);
+  for (int i = 0; i < n; ++i) start[i] = z(i);
+  auto give_up = [&] {
+    for (int i = 0; i < n; ++i) z(i) = start[i];
+    return outcome;
+  };
+
+  if ((outcome.nonfinite_equation = evaluate()) >= 0) return outcome;
+  if (r.lpNorm<Eigen::Infinity>() == 0.0) {
+    outcome.exact = true;
+    return outcome;
+  }
+  bool fresh = false;
+  double previous = std::numeric_limits<double>::infinity();
+  for (int iteration = 0; iteration < 12; ++iteration) {
+    if (!lu_->valid) {
+      if (!factor(y, yp, load)) return give_up();
+      fresh = true;
+    }
+    Eigen::VectorXd dz = lu_->solve(-r);
+    // Converged when every correction is at the rounding level of its value;
+    // `against_tolerance` measures it in the integrator's error weights.
+    double size = 0.0, against_tolerance = 0.0;
+    for (int i = 0; i < n; ++i) {
+      z(i) += dz[i];
+      size = std::max(size, std::fabs(dz[i]) / (4 * eps * std::fabs(z(i)) + std::numeric_limits<double>::min()));
+      against_tolerance = std::max(against_tolerance, std::fabs(dz[i]) / (rtol_ * std::fabs(z(i)) + atol_));
+    }
+    outcome.iterations = iteration + 1;
+    if (!std::isfinite(size)) {
+      lu_->valid = false;
+      if (fresh) return give_up();
+      for (int i = 0; i < n; ++i) z(i) = start[i];
+      if ((outcome.nonfinite_equation = evaluate()) >= 0) return give_up();
+      continue;
+    }
+    if ((outcome.nonfinite_equation = evaluate()) >= 0) return give_up();
+    if (size <= 1.0) {
+      outcome.exact = true;
+      return outcome;
+    }
+    // A matrix from an earlier row converges linearly: refresh it when slow.
+    // With a fresh one, a step that no longer shrinks, far below the
+    // integration tolerance, is rounding noise (a value that should be 0
+    // computed from large terms).
+    if (size > 0.1 * previous) {
+      if (fresh) {
+        outcome.exact = against_tolerance < 1e-6;
+        return outcome.exact ? outcome : give_up();
+      }
+      lu_->valid = false;
+    }
+    previous = size;
+  }
+  return give_up();
+}
+
+}  // namespace acausal
