@@ -47,7 +47,7 @@ class ExactOutputs {
   const CompiledModel& model_;
   double rtol_, atol_;
   Tape residual_, jacobian_;
-  std::unique_ptr<Factorization> lu_;
+  std::unique_ptr<Factorization> lu_;  // also holds the iteration's vectors (Eigen stays out of this header)
   long factorizations_ = 0;
 };
 

@@ -11,6 +11,7 @@
 #include <functional>
 #include <string>
 
+#include "examples/rear_drive_car_model.hpp"
 #include "support.hpp"
 
 using namespace acausal;
@@ -149,4 +150,27 @@ TEST_CASE("a non-finite observed variable ends the run naming the variable, its 
   expect_nonfinite_named([](const Expr& x) { return 1.0 / sqrt(x); }, 1.01);
   expect_nonfinite_named([](const Expr& x) { return log(x); }, 1.01);
   expect_nonfinite_named([](const Expr& x) { return exp(1000.0 * (1.005 - x)); }, 0.71);  // overflows to inf
+}
+
+TEST_CASE("a saturated launch keeps traction within mu N to rounding, per wheel and per axle", "[robustness][exact]") {
+  Model m("launch");
+  examples::build_rear_drive_car(m);
+  Simulator sim = m.compile();
+  auto excess = [&](bool exact) {
+    SimulationOptions opt = run_for(8.0, 1e-3, 1e-6);
+    opt.exact_outputs = exact;
+    Result r = sim.simulate(opt);
+    auto c = r.columns({"wheel_rl.F_traction", "wheel_rr.F_traction", "wheel_rl.F_max", "wheel_rr.F_max",
+                        "wheel_rl.mu_road", "body.N_rear"});
+    double worst = 0;  // the largest excess over the bound, relative to the bound
+    for (std::size_t k = 0; k < r.size(); ++k) {
+      for (int w : {0, 1}) worst = std::max(worst, (std::fabs(c[w][k]) - c[2 + w][k]) / c[2 + w][k]);
+      double axle = c[4][k] * c[5][k];  // mu N_rear, from the body's axle load
+      worst = std::max(worst, (std::fabs(c[0][k] + c[1][k]) - axle) / axle);
+    }
+    return worst;
+  };
+  CHECK(excess(true) <= 1e-12);
+  // The interpolated values break the bound: the check above can fail.
+  CHECK(excess(false) > 1e-10);
 }
