@@ -91,6 +91,11 @@ py::dict statistics_dict(const SolverStatistics& s) {
   d["linear_solver"] = s.linear_solver;
   d["initialization_seconds"] = s.initialization_seconds;
   d["integration_seconds"] = s.integration_seconds;
+  d["exact_rows"] = s.exact_rows;
+  d["exact_iterations"] = s.exact_iterations;
+  d["exact_factorizations"] = s.exact_factorizations;
+  d["inexact_rows"] = s.inexact_rows;
+  d["exact_outputs_seconds"] = s.exact_outputs_seconds;
   return d;
 }
 
@@ -286,6 +291,7 @@ PYBIND11_MODULE(_acausal, m) {
       .def_property_readonly("statistics", [](const Result& r) { return statistics_dict(r.statistics()); })
       .def("write_csv", &Result::write_csv, py::arg("path"), py::arg("columns") = std::vector<std::string>{});
 
+  const SimulationOptions defaults;
   py::class_<Simulator>(m, "Simulator")
       .def("set_parameter", &Simulator::set_parameter)
       .def("parameter", &Simulator::parameter)
@@ -294,13 +300,18 @@ PYBIND11_MODULE(_acausal, m) {
       .def("report_text", [](const Simulator& s) { return s.report().str(); })
       .def("simulate",
            [](const Simulator& s, double t_end, double output_interval, double rtol, double atol, double t_start,
-              const std::string& linear_solver) {
+              const std::string& linear_solver, long max_steps, double max_step, bool exact_outputs,
+              double max_output_bytes) {
              SimulationOptions o;
              o.t_end = t_end;
              o.output_interval = output_interval;
              o.rtol = rtol;
              o.atol = atol;
              o.t_start = t_start;
+             o.max_steps = max_steps;
+             o.max_step = max_step;
+             o.exact_outputs = exact_outputs;
+             o.max_output_bytes = max_output_bytes;
              if (linear_solver == "dense") o.linear_solver = LinearSolver::dense;
              else if (linear_solver == "klu") o.linear_solver = LinearSolver::klu;
              else if (linear_solver != "auto")
@@ -309,7 +320,9 @@ PYBIND11_MODULE(_acausal, m) {
              return s.simulate(o);
            },
            py::arg("t_end") = 1.0, py::arg("output_interval") = 0.01, py::arg("rtol") = 1e-6, py::arg("atol") = 1e-8,
-           py::arg("t_start") = 0.0, py::arg("linear_solver") = "auto");
+           py::arg("t_start") = 0.0, py::arg("linear_solver") = "auto", py::arg("max_steps") = defaults.max_steps,
+           py::arg("max_step") = defaults.max_step, py::arg("exact_outputs") = defaults.exact_outputs,
+           py::arg("max_output_bytes") = defaults.max_output_bytes);
 
   // --- the library ---
   register_connector<rotational::Flange>("rotational.Flange");

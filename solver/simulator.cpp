@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <set>
 
 #include "solver/delay_lines.hpp"
 #include "solver/evaluation.hpp"
@@ -153,15 +154,37 @@ struct Integration {
   }
 };
 
+void validate(const SimulationOptions& o, const std::string& model_name) {
+  auto refuse = [&](const std::string& field, double value, const std::string& need) {
+    throw ModelError("simulate(" + model_name + "): " + field + " = " + format_number(value) + ", but it must be " + need);
+  };
+  if (!std::isfinite(o.t_start)) refuse("t_start", o.t_start, "finite");
+  if (!std::isfinite(o.t_end) || !(o.t_end > o.t_start))
+    refuse("t_end", o.t_end, "finite and greater than t_start = " + format_number(o.t_start));
+  if (!std::isfinite(o.output_interval) || !(o.output_interval > 0))
+    refuse("output_interval", o.output_interval, "positive and finite");
+  if (!std::isfinite(o.rtol) || !(o.rtol > 0) || !(o.rtol < 1)) refuse("rtol", o.rtol, "in (0, 1)");
+  if (!std::isfinite(o.atol) || !(o.atol > 0)) refuse("atol", o.atol, "positive and finite");
+  if (o.dense_threshold < 0) refuse("dense_threshold", o.dense_threshold, "at least 0");
+  if (o.max_steps < 1) refuse("max_steps", static_cast<double>(o.max_steps), "at least 1");
+  if (!std::isfinite(o.max_step) || o.max_step < 0) refuse("max_step", o.max_step, "finite and at least 0 (0: no limit)");
+  if (!(o.max_output_bytes > 0)) refuse("max_output_bytes", o.max_output_bytes, "positive");
+}
+
 Result Simulator::simulate(const SimulationOptions& options) const {
   const CompiledModel& m = *model_;
   const std::string& model_name = m.dae.model_name;
-  if (!(options.t_end > options.t_start) || !(options.output_interval > 0) || !std::isfinite(options.t_end))
-    throw ModelError("simulate(" + model_name + "): need t_end > t_start and output_interval > 0 (got t_start=" +
-                     format_number(options.t_start) + ", t_end=" + format_number(options.t_end) +
-                     ", output_interval=" + format_number(options.output_interval) + ")");
-  if (!(options.rtol > 0) || !(options.atol > 0))
-    throw ModelError("simulate(" + model_name + "): rtol and atol must be positive");
+  validate(options, model_name);
+  // Each row stores t, y, y' and the frozen values; the rest is computed when read.
+  const double row_bytes = sizeof(double) * (1.0 + 2.0 * m.n + m.n_frozen());
+  const double planned_rows = std::floor((options.t_end - options.t_start) / options.output_interval) + 2.0;
+  if (planned_rows * row_bytes > options.max_output_bytes)
+    throw ModelError("simulate(" + model_name + "): output_interval = " + format_number(options.output_interval) +
+                     " over [" + format_number(options.t_start) + ", " + format_number(options.t_end) + "] makes " +
+                     format_number(planned_rows) + " rows of " + format_number(row_bytes) + " bytes, more than " +
+                     "max_output_bytes = " + format_number(options.max_output_bytes) +
+                     "; choose a larger output_interval (or raise max_output_bytes)");
+  const std::size_t max_rows = static_cast<std::size_t>(options.max_output_bytes / row_bytes);
 
   auto leaf_value = [&](const Node* leaf) {
     return parameters_[m.dae.parameter_of.at(leaf)];
@@ -299,6 +322,11 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     integ.load(t, 0.0, y, yp, observed);
     check_observed(t);
     integ.nonfinite_equation = -1;  // a trial point IDA recovered from is no cause of a later failure
+    if (result.time_.size() >= max_rows)
+      throw SimulationError("simulate(" + model_name + "): the result reached max_output_bytes = " +
+                                format_number(options.max_output_bytes) + " at t = " + format_number(t) + " (" +
+                                std::to_string(result.event_times_.size()) + " events so far add two rows each)",
+                            t, 0, "", result);
     result.time_.push_back(t);
     result.y_.insert(result.y_.end(), y, y + n);
     result.yp_.insert(result.yp_.end(), yp, yp + n);
@@ -462,6 +490,12 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   };
   std::size_t next_event = 0;
   std::vector<int> roots(m.state_event_modes.size());
+  constexpr int max_events_at_one_instant = 100;
+  struct {
+    double since;
+    int events;
+    std::set<std::string> relations;
+  } chatter{options.t_start, 0, {}};
   long k = 1;
   while (k <= n_outputs) {
     double tout = output_time(k);
@@ -484,6 +518,22 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     if (flag == IDA_ROOT_RETURN) {
       record(t);  // left limit
       IDAGetRootInfo(s.ida, roots.data());
+      // Chattering (Zeno): relations that switch again and again at one
+      // instant would never let time advance.
+      if (t - chatter.since > 1e-10 * (1.0 + std::fabs(t))) chatter = {t, 0, {}};
+      ++chatter.events;
+      for (std::size_t i = 0; i < roots.size(); ++i)
+        if (roots[i] != 0) chatter.relations.insert(m.dae.modes[m.state_event_modes[i]].description);
+      if (chatter.events > max_events_at_one_instant) {
+        std::string relations;
+        for (const auto& r : chatter.relations) relations += (relations.empty() ? "" : ", ") + r;
+        statistics();
+        throw SimulationError("simulate(" + model_name + "): chattering at t = " + format_number(t) + ": " +
+                                  relations + " switched " + std::to_string(chatter.events) +
+                                  " times without time advancing (a sliding mode the model does not describe: " +
+                                  "smooth the switch, or model the stuck mode)",
+                              t, 0, "", result);
+      }
       for (std::size_t i = 0; i < roots.size(); ++i) {
         if (roots[i] == 0) continue;
         int mode = m.state_event_modes[i];

@@ -26,7 +26,13 @@ struct SimulationOptions {
   /// Each output row solved for the algebraic unknowns and derivatives with
   /// the states as integrated, so every equation holds to rounding (DESIGN 5).
   bool exact_outputs = true;
+  /// Memory the stored rows may take (bytes); a run that would need more is
+  /// refused before it starts, or stopped when events add rows past it.
+  double max_output_bytes = 4e9;
 };
+
+/// Throws ModelError naming the first field of `options` that is out of range.
+void validate(const SimulationOptions& options, const std::string& model_name);
 
 /// The solver failed. Carries the time reached, IDA's return code and message,
 /// and the result up to that time.

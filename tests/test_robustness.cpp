@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
+#include <limits>
 #include <cmath>
 #include <functional>
 #include <string>
@@ -173,4 +175,63 @@ TEST_CASE("a saturated launch keeps traction within mu N to rounding, per wheel 
   CHECK(excess(true) <= 1e-12);
   // The interpolated values break the bound: the check above can fail.
   CHECK(excess(false) > 1e-10);
+}
+
+TEST_CASE("every SimulationOptions field is validated, naming it", "[robustness][options]") {
+  Model m("probe_model");
+  m.add_component(std::make_unique<FallingProbe>("probe"));
+  Simulator sim = m.compile();
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  std::vector<std::pair<std::string, std::function<void(SimulationOptions&)>>> bad = {
+      {"t_start", [&](SimulationOptions& o) { o.t_start = nan; }},
+      {"t_end", [](SimulationOptions& o) { o.t_end = -1; }},
+      {"t_end", [](SimulationOptions& o) { o.t_end = std::numeric_limits<double>::infinity(); }},
+      {"output_interval", [](SimulationOptions& o) { o.output_interval = 0; }},
+      {"output_interval", [&](SimulationOptions& o) { o.output_interval = nan; }},
+      {"rtol", [](SimulationOptions& o) { o.rtol = 0; }},
+      {"rtol", [](SimulationOptions& o) { o.rtol = 2; }},
+      {"atol", [](SimulationOptions& o) { o.atol = -1e-8; }},
+      {"dense_threshold", [](SimulationOptions& o) { o.dense_threshold = -1; }},
+      {"max_steps", [](SimulationOptions& o) { o.max_steps = 0; }},
+      {"max_step", [](SimulationOptions& o) { o.max_step = -0.1; }},
+      {"max_output_bytes", [](SimulationOptions& o) { o.max_output_bytes = 0; }},
+  };
+  for (const auto& [field, spoil] : bad) {
+    SimulationOptions o = run_for(1.0, 0.01);
+    spoil(o);
+    INFO(field);
+    CHECK_THROWS_WITH(sim.simulate(o), Catch::Contains("simulate(probe_model): " + field + " = "));
+  }
+}
+
+TEST_CASE("a run whose output would not fit in memory is refused at once, naming output_interval",
+          "[robustness][options]") {
+  Model m("probe_model");
+  m.add_component(std::make_unique<FallingProbe>("probe"));
+  Simulator sim = m.compile();
+  auto started = std::chrono::steady_clock::now();
+  CHECK_THROWS_WITH(sim.simulate(run_for(1.0, 1e-12)),
+                    Catch::Contains("output_interval = 1e-12") && Catch::Contains("max_output_bytes"));
+  CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() < 1.0);
+  // The budget is an option: a small one stops a run that fits the default.
+  SimulationOptions o = run_for(1.0, 1e-3);
+  o.max_output_bytes = 1e4;
+  CHECK_THROWS_WITH(sim.simulate(o), Catch::Contains("max_output_bytes = 10000"));
+}
+
+TEST_CASE("chattering ends the run naming the relation, never a hang", "[robustness][events]") {
+  struct Chatter : Component {
+    Variable x = variable("x", {.start = 1.0, .fixed = true});
+    explicit Chatter(std::string name) : Component(std::move(name)) { equation(der(x) == ifelse(x > 0, -1.0, 1.0)); }
+  };
+  Model m("zeno");
+  m.add_component(std::make_unique<Chatter>("c"));
+  try {
+    m.compile().simulate(run_for(2.0, 0.01));
+    FAIL("no SimulationError");
+  } catch (const SimulationError& e) {
+    CHECK_THAT(e.what(), Catch::Contains("chattering at t = 1") && Catch::Contains("c.x > 0"));
+    CHECK(e.time_reached() == Approx(1.0));
+    CHECK(e.partial_result().size() > 100);  // the rows up to the chattering instant
+  }
 }
