@@ -24,6 +24,8 @@
 #include "components/blocks/fixed_delay.hpp"
 #include "components/blocks/gain.hpp"
 #include "components/blocks/integrator.hpp"
+#include "components/blocks/kinematic_ptp.hpp"
+#include "components/blocks/lim_pid.hpp"
 #include "components/blocks/limiter.hpp"
 #include "components/blocks/pi.hpp"
 #include "components/blocks/pid.hpp"

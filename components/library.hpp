@@ -50,6 +50,8 @@
   X(blocks, FixedDelay) \
   X(blocks, Gain) \
   X(blocks, Integrator) \
+  X(blocks, KinematicPTP) \
+  X(blocks, LimPID) \
   X(blocks, Limiter) \
   X(blocks, PI) \
   X(blocks, PID) \

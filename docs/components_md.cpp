@@ -19,6 +19,8 @@ std::string bounds(const ParameterAttributes& a) {
   std::string out;
   if (std::isfinite(a.min)) out += "≥ " + format_number(a.min);
   if (std::isfinite(a.max)) out += std::string(out.empty() ? "" : ", ") + "≤ " + format_number(a.max);
+  for (std::size_t i = 0; i < a.choices.size(); ++i) out += (i ? ", " : "one of: ") + std::to_string(i) + " " + a.choices[i];
+  if (a.structural) out += std::string(out.empty() ? "" : "; ") + "structural";
   return out;
 }
 
@@ -50,7 +52,9 @@ void document(const std::string& domain, const std::string& name) {
   if (!variables.empty()) std::cout << "Variables: " << variables << "\n\n";
   std::cout << "```\n";
   for (const auto& eq : c.equations()) std::cout << eq.lhs.str() << " = " << eq.rhs.str() << "\n";
-  for (const auto& eq : c.initial_equations()) std::cout << "initial: " << eq.lhs.str() << " = " << eq.rhs.str() << "\n";
+  for (const auto& init : c.initial_equations())
+    std::cout << "initial: " << init.equation.lhs.str() << " = " << init.equation.rhs.str()
+              << (init.active.is_const() ? "" : "  when " + init.active.str()) << "\n";
   if (c.equations().empty()) std::cout << "(equations set by set_table)\n";
   std::cout << "```\n\n";
 }

@@ -21,7 +21,8 @@ namespace {
 // Library components by Python name: how to add one and which parameters it has.
 struct LibraryEntry {
   std::function<Component&(Component&, const std::string&, const ParameterValues&)> add;
-  std::function<std::vector<std::string>()> parameters;
+  // Each parameter with its named choices (empty unless it is a choice).
+  std::function<std::vector<std::pair<std::string, std::vector<std::string>>>()> parameters;
 };
 
 std::map<std::string, LibraryEntry>& library() {
@@ -37,9 +38,9 @@ void register_component(const std::string& key) {
       },
       [] {
         T probe("probe");
-        std::vector<std::string> names;
-        for (const auto& p : probe.parameters()) names.push_back(p.name);
-        return names;
+        std::vector<std::pair<std::string, std::vector<std::string>>> parameters;
+        for (const auto& p : probe.parameters()) parameters.emplace_back(p.name, p.attributes.choices);
+        return parameters;
       }};
 }
 

@@ -143,6 +143,12 @@ void check_parameter_value(const std::string& path, double value, const Paramete
   std::string unit = a.unit.empty() ? "" : " " + a.unit;
   if (!std::isfinite(value))
     throw ModelError("parameter " + path + " = " + format_number(value) + " is not a finite number");
+  if (!a.choices.empty() && (value != std::floor(value) || value < 0 || value >= static_cast<double>(a.choices.size()))) {
+    std::string named;
+    for (std::size_t i = 0; i < a.choices.size(); ++i)
+      named += (i ? ", " : "") + std::to_string(i) + " " + a.choices[i];
+    throw ModelError("parameter " + path + " = " + format_number(value) + " is not one of its choices: " + named);
+  }
   if (value < a.min || value > a.max) {
     std::string bounds;
     if (std::isfinite(a.min) && std::isfinite(a.max))
@@ -182,6 +188,7 @@ Variable Component::variable(const std::string& name, VariableAttributes attribu
 Parameter Component::parameter(const std::string& name, double default_value, ParameterAttributes attributes) {
   for (const auto& p : parameters_)
     if (p.name == name) throw ModelError("component '" + name_ + "' declares parameter '" + name + "' twice");
+  attributes.structural |= !attributes.choices.empty();
   check_parameter_value(join(name_, name), default_value, attributes);
   Expr symbol = make_parameter_symbol(name);
   parameters_.push_back({name, symbol, default_value, std::move(attributes)});
@@ -193,7 +200,14 @@ std::size_t Component::equation(const Equation& eq) {
   return equations_.size() - 1;
 }
 void Component::replace_equation(std::size_t index, const Equation& eq) { equations_.at(index) = eq; }
-void Component::initial_equation(const Equation& eq) { initial_equations_.push_back(eq); }
+void Component::initial_equation(const Equation& eq, const Expr& active) {
+  initial_equations_.push_back({eq, active, nullptr});
+}
+
+void Component::initial_value(const Expr& v, const Expr& value, const Expr& active) {
+  if (v.node()->op != Op::Var) throw ModelError(path() + ": initial_value needs a variable, not " + v.str());
+  initial_equations_.push_back({v == value, active, v.node()});
+}
 
 void Component::require(const Expr& condition, std::string requirement) {
   if (!is_parametric(condition))

@@ -45,6 +45,21 @@ struct ParameterAttributes {
   double min = -std::numeric_limits<double>::infinity();
   double max = std::numeric_limits<double>::infinity();
   std::string description;
+  /// Fixed at compile(): the equations chosen by it are decided then, and
+  /// Simulator::set_parameter refuses to change it.
+  bool structural = false;
+  /// Named values ({"NoInit", "SteadyState", ...}): the parameter's value is
+  /// the index of one (0-based). A parameter with choices is structural.
+  std::vector<std::string> choices;
+};
+
+/// An initial equation, applied when `active` (an expression of structural
+/// parameters) is true at compile(). One that sets a variable's value
+/// (`start_of`) gives way to a start value the user sets on that variable.
+struct InitialEquation {
+  Equation equation;
+  Expr active;
+  const Node* start_of = nullptr;
 };
 
 /// A time-varying unknown; use it in expressions like any Expr.
@@ -172,7 +187,13 @@ class Component {
   Parameter parameter(const std::string& name, double default_value, ParameterAttributes attributes = {});
   /// Adds an equation; the index lets a component swap it later (replace_equation).
   std::size_t equation(const Equation& eq);
-  void initial_equation(const Equation& eq);
+  /// An initial equation; with `active`, only when that condition on structural
+  /// parameters holds at compile() (an MSL initType choice).
+  void initial_equation(const Equation& eq, const Expr& active = Expr(1.0));
+  /// The initial condition `v = value` (value: an expression of parameters),
+  /// when `active`; a start value the user sets on v (Model::set_start)
+  /// replaces it instead of conflicting with it.
+  void initial_value(const Expr& v, const Expr& value, const Expr& active = Expr(1.0));
   /// Replaces an equation written in the constructor (a law a setter can
   /// change before compilation, like a road friction table).
   void replace_equation(std::size_t index, const Equation& eq);
@@ -192,7 +213,7 @@ class Component {
   const std::deque<VariableDecl>& variables() const { return variables_; }
   const std::deque<ParameterDecl>& parameters() const { return parameters_; }
   const std::vector<Equation>& equations() const { return equations_; }
-  const std::vector<Equation>& initial_equations() const { return initial_equations_; }
+  const std::vector<InitialEquation>& initial_equations() const { return initial_equations_; }
   const std::vector<std::pair<Expr, std::string>>& requirements() const { return requirements_; }
   const std::vector<Connector*>& connectors() const { return connectors_; }
   const std::vector<Component*>& children() const { return children_; }
@@ -211,7 +232,7 @@ class Component {
   std::deque<VariableDecl> variables_;
   std::deque<ParameterDecl> parameters_;
   std::vector<Equation> equations_;
-  std::vector<Equation> initial_equations_;
+  std::vector<InitialEquation> initial_equations_;
   std::vector<std::pair<Expr, std::string>> requirements_;
   EnergyDeclaration energy_;
   std::vector<Connector*> connectors_;
@@ -221,6 +242,10 @@ class Component {
   std::unordered_map<std::string, Component*> child_by_name_;
   std::vector<std::pair<Connector*, Connector*>> connections_;
 };
+
+/// 1 when a choice parameter (ParameterAttributes::choices) holds the choice
+/// with this index, else 0: `initial_equation(der(y) == 0, chosen(initType, SteadyState))`.
+inline Expr chosen(const Expr& parameter, int index) { return parameter > index - 0.5 && parameter < index + 0.5; }
 
 /// Checks a parameter value against its bounds; `path` names it in the message.
 void check_parameter_value(const std::string& path, double value, const ParameterAttributes& attributes);

@@ -61,6 +61,10 @@ void substitute_derivative_aliases(DaeSystem& dae) {
     // Definitions (observed variables) keep der(s): at a solution both read the same value.
     for (std::size_t e = 0; e < dae.equations.size(); ++e)
       if (!defining[e]) dae.equations[e].residual = substitute(dae.equations[e].residual);
+    // An initial equation on the derivative of an observed variable reads
+    // der(der(phi)) once definitions are substituted: with der(phi) = w it is
+    // der(w), a state's derivative that initialization solves for.
+    for (auto& eq : dae.initial_equations) eq.residual = substitute(eq.residual);
   }
   PassReport& r = dae.report.add("derivative_aliases");
   r.counts = {{"substituted", static_cast<long>(alias.size())}};

@@ -59,7 +59,14 @@ class Flattener {
                                  p.symbol.node()});
     }
     for (const auto& eq : c.equations()) dae_.equations.push_back({eq.residual(), eq, where});
-    for (const auto& eq : c.initial_equations()) dae_.initial_equations.push_back({eq.residual(), eq, where});
+    for (const auto& init : c.initial_equations()) {
+      if (!active(init, where)) continue;
+      // A fixed start value the user set replaces the component's own initial value.
+      if (init.start_of && dae_.variables[dae_.variable_of.at(init.start_of)].start_given &&
+          dae_.variables[dae_.variable_of.at(init.start_of)].fixed)
+        continue;
+      dae_.initial_equations.push_back({init.equation.residual(), init.equation, where});
+    }
     for (const auto& [condition, requirement] : c.requirements())
       dae_.parameter_conditions.push_back({condition, dae_.origins[where] + ": " + requirement});
     for (const auto& [a, b] : c.connections()) {
@@ -90,6 +97,19 @@ class Flattener {
   }
 
  private:
+  // Whether an initial equation applies: its condition may read only
+  // structural parameters, whose values are final at compile().
+  bool active(const InitialEquation& init, int where) {
+    if (init.active.is_const()) return init.active.value() != 0.0;
+    return evaluate(init.active, [&](const Node* leaf) {
+      int p = dae_.parameter_of.find(leaf);
+      if (p < 0 || !dae_.parameters[p].attributes.structural)
+        throw ModelError(dae_.origins[where] + ": an initial equation's condition " + init.active.str() +
+                         " may only read structural parameters (declared with .structural or .choices)");
+      return dae_.parameters[p].value;
+    }) != 0.0;
+  }
+
   int origin(std::string text) {
     dae_.origins.push_back(std::move(text));
     return static_cast<int>(dae_.origins.size()) - 1;

@@ -51,9 +51,13 @@ InitializationPlan plan_initialization(const CompiledModel& m) {
     int slot = v >= 0 ? m.slot_of_variable[v] : -1;
     if (slot < 0) return -1;
     if (leaf->op == Op::Var) return slot;
-    if (leaf->arg[0]->op != Op::Var || plan.state_of_slot[slot] < 0)
+    if (leaf->arg[0]->op != Op::Var)
+      throw ModelError(where + " needs " + dae.print(Expr(leaf)) + ", a higher derivative of " + dae.variables[v].name +
+                       " than the compiled model computes (it integrates " + dae.variables[v].name +
+                       " and its first derivative only); write the condition on a variable defined as that derivative");
+    if (plan.state_of_slot[slot] < 0)
       throw ModelError(where + " uses " + dae.print(Expr(leaf)) + ", but " + dae.variables[v].name +
-                       " is not a state of the compiled model, so its derivative is not available at t0");
+                       " is an algebraic unknown of the compiled model, so its derivative is not available at t0");
     return n + plan.state_of_slot[slot];
   };
   std::vector<std::vector<int>> rows;

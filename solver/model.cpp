@@ -11,6 +11,7 @@
 #include "solver/index_reduction.hpp"
 #include "solver/matching.hpp"
 #include "solver/sorting.hpp"
+#include "solver/structural_parameters.hpp"
 #include "solver/units.hpp"
 
 namespace acausal {
@@ -38,6 +39,7 @@ void Model::set_start(const std::string& path, double value, bool fixed) {
 
 Simulator Model::compile() const {
   DaeSystem dae = flatten(*this);
+  fold_structural_parameters(dae);
   check_units(dae);
   dae.check_parameter_conditions([&](const Node* p) { return dae.parameter_value(p); });
   eliminate_aliases(dae);

@@ -34,6 +34,9 @@ int Simulator::parameter_index(const std::string& name) const {
 
 void Simulator::set_parameter(const std::string& name, double value) {
   int p = parameter_index(name);
+  if (model_->dae.parameters[p].attributes.structural)
+    throw ModelError("parameter " + name + " is structural: the compiled model was specialized for " + name + " = " +
+                     format_number(parameters_[p]) + "; set it before compile() (Model::add or set_parameter)");
   check_parameter_value(name, value, model_->dae.parameters[p].attributes);
   parameters_[p] = value;
 }

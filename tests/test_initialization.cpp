@@ -4,6 +4,8 @@
 #include <acausal/acausal.hpp>
 
 #include <cmath>
+#include <functional>
+#include <utility>
 
 using namespace acausal;
 using Catch::Matchers::Contains;
@@ -98,4 +100,50 @@ TEST_CASE("inconsistent initial conditions name both conditions and the residual
   Simulator sim = g.m.compile();
   CHECK_THROWS_WITH(sim.simulate(short_run()),
                     Contains("inconsistent initial conditions") && Contains("in.phi = 1") && Contains("out.phi = 1"));
+}
+
+namespace {
+// A constant 2 into a FirstOrder lag (k = 1.5, T = 0.2) with the given initType.
+Result lag_from(double init_type, const std::function<void(Model&)>& tweak = {}) {
+  Model m("lag");
+  auto& source = m.add<blocks::Constant>("source", {{"k", 2.0}});
+  auto& lag = m.add<blocks::FirstOrder>("firstOrder",
+                                        {{"k", 1.5}, {"T", 0.2}, {"y_start", 0.5}, {"initType", init_type}});
+  m.connect(source.y, lag.u);
+  if (tweak) tweak(m);
+  return m.compile().simulate(short_run());
+}
+double lag_exact(double y0, double t) { return 3.0 + (y0 - 3.0) * std::exp(-t / 0.2); }
+}  // namespace
+
+TEST_CASE("a block's initType chooses its initial equations as in MSL", "[init][blocks]") {
+  for (auto [init_type, y0] : {std::pair{blocks::InitialState, 0.5}, std::pair{blocks::InitialOutput, 0.5},
+                               std::pair{blocks::SteadyState, 3.0}, std::pair{blocks::NoInit, 0.0}}) {
+    INFO("initType " << init_type);
+    Result r = lag_from(init_type);
+    auto y = r["firstOrder.y"];
+    for (std::size_t k = 0; k < r.size(); ++k) CHECK(y[k] == Approx(lag_exact(y0, r.time()[k])).margin(1e-8));
+  }
+}
+
+TEST_CASE("a start value the user fixes replaces the block's own initial value", "[init][blocks]") {
+  Result r = lag_from(blocks::InitialState, [](Model& m) { m.set_start("firstOrder.y", 0.75); });
+  auto y = r["firstOrder.y"];
+  CHECK(y.front() == Approx(0.75).margin(1e-12));
+  CHECK(y.back() == Approx(lag_exact(0.75, r.time().back())).margin(1e-8));
+}
+
+TEST_CASE("a structural parameter is fixed at compile() and its choices are checked", "[init][blocks]") {
+  Model m("lag");
+  auto& source = m.add<blocks::Constant>("source", {{"k", 2.0}});
+  auto& lag = m.add<blocks::FirstOrder>("firstOrder");
+  m.connect(source.y, lag.u);
+  CHECK_THROWS_WITH(lag.set_parameter("initType", 4.0),
+                    Contains("firstOrder.initType = 4 is not one of its choices") && Contains("1 SteadyState"));
+  CHECK_THROWS_WITH(lag.set_parameter("initType", 1.5), Contains("is not one of its choices"));
+  Simulator sim = m.compile();
+  CHECK_THROWS_WITH(sim.set_parameter("firstOrder.initType", blocks::SteadyState),
+                    Contains("firstOrder.initType is structural") && Contains("before compile()"));
+  sim.set_parameter("firstOrder.y_start", 1.0);  // an ordinary parameter still changes without recompiling
+  CHECK(sim.simulate(short_run())["firstOrder.y"].front() == Approx(1.0).margin(1e-12));
 }

@@ -1,12 +1,15 @@
 #pragma once
 
+#include "components/blocks/init.hpp"
 #include "connectors/signal.hpp"
 
 namespace acausal::blocks {
 
 /// PI controller with output limits and back-calculation anti-windup:
 /// y = clamp(k·e + I, yMin, yMax), e = u_s - u_m,
-/// der(I) = k/Ti·e + (y - y_unlimited)/(Ni·Ti), I(t0) = I_start.
+/// der(I) = k/Ti·e + (y - y_unlimited)/(Ni·Ti). initType (MSL): InitialState
+/// starts at I = I_start (the default), SteadyState at der(I) = 0,
+/// InitialOutput at y = y_start, NoInit at I's start value.
 struct PI : Component {
   RealInput u_s{*this, "u_s"}, u_m{*this, "u_m"};
   RealOutput y{*this, "y"};
@@ -15,7 +18,9 @@ struct PI : Component {
   Parameter Ni = parameter("Ni", 0.9, {.unit = "1", .min = 1e-15});
   Parameter yMax = parameter("yMax", 1.0);
   Parameter yMin = parameter("yMin", -1.0);
+  Parameter initType = parameter("initType", InitialState, init_type_attributes());
   Parameter I_start = parameter("I_start", 0.0);
+  Parameter y_start = parameter("y_start", 0.0);
   Variable e = variable("e");
   Variable I = variable("I");
   Variable y_unlimited = variable("y_unlimited");
@@ -25,7 +30,10 @@ struct PI : Component {
     equation(y_unlimited == k * e + I);
     equation(y == max(min(y_unlimited, yMax), yMin));
     equation(der(I) == k / Ti * e + (y - y_unlimited) / (Ni * Ti));
-    initial_equation(I == I_start);
+    initial_value(I, I_start, chosen(initType, InitialState));
+    initial_equation(der(I) == 0.0, chosen(initType, SteadyState));
+    initial_equation(y == y_start, chosen(initType, InitialOutput));
+    require(yMax >= yMin, "the output limits need yMax >= yMin");
   }
 };
 

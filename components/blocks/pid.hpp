@@ -1,5 +1,6 @@
 #pragma once
 
+#include "components/blocks/init.hpp"
 #include "connectors/signal.hpp"
 
 namespace acausal::blocks {
@@ -8,6 +9,9 @@ namespace acausal::blocks {
 /// first-order filter on the derivative (time constant Td/Nd):
 /// y = clamp(k·e + I + D, yMin, yMax), e = u_s - u_m,
 /// der(I) = k/Ti·e + (y - y_unlimited)/(Ni·Ti), D = k·Nd·(e - x_d), der(x_d) = (e - x_d)·Nd/Td.
+/// initType (MSL): InitialState starts at I = I_start (the default),
+/// SteadyState at der(I) = 0, InitialOutput at y = y_start; except with
+/// NoInit the derivative filter starts steady (x_d = e: no kick at t0).
 struct PID : Component {
   RealInput u_s{*this, "u_s"}, u_m{*this, "u_m"};
   RealOutput y{*this, "y"};
@@ -18,6 +22,9 @@ struct PID : Component {
   Parameter Ni = parameter("Ni", 0.9, {.unit = "1", .min = 1e-15});
   Parameter yMax = parameter("yMax", 1.0);
   Parameter yMin = parameter("yMin", -1.0);
+  Parameter initType = parameter("initType", InitialState, init_type_attributes());
+  Parameter I_start = parameter("I_start", 0.0);
+  Parameter y_start = parameter("y_start", 0.0);
   Variable e = variable("e");
   Variable I = variable("I");
   Variable D = variable("D");
@@ -31,8 +38,11 @@ struct PID : Component {
     equation(y_unlimited == k * e + I + D);
     equation(y == max(min(y_unlimited, yMax), yMin));
     equation(der(I) == k / Ti * e + (y - y_unlimited) / (Ni * Ti));
-    initial_equation(I == 0.0);
-    initial_equation(x_d == e);  // no derivative kick at t0
+    initial_value(I, I_start, chosen(initType, InitialState));
+    initial_equation(der(I) == 0.0, chosen(initType, SteadyState));
+    initial_equation(y == y_start, chosen(initType, InitialOutput));
+    initial_equation(der(x_d) == 0.0, !chosen(initType, NoInit));
+    require(yMax >= yMin, "the output limits need yMax >= yMin");
   }
 };
 

@@ -34,12 +34,17 @@ def library_component(key):
     def make(name, **params):
         nonlocal known
         if known is None:
-            known = _acausal._library_parameters(key)
+            known = dict(_acausal._library_parameters(key))
         for k, v in params.items():
             if k not in known:
                 raise ValueError(
                     f"{key}('{name}'): unknown parameter '{k}'; its parameters are: {', '.join(known) or '(none)'}"
                 )
+            if isinstance(v, str):  # a choice by name: initType="SteadyState"
+                if v not in known[k]:
+                    raise ValueError(f"{key}('{name}'): {k}={v!r} is not one of its choices: "
+                                     f"{', '.join(known[k]) or '(it takes a number)'}")
+                v = known[k].index(v)
             params[k] = float(v)
         return LibraryComponent(key, name, params)
 

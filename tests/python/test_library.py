@@ -54,3 +54,15 @@ def test_velocity_actuator_from_python():
     assert np.all(np.abs(y[t < 0.25 - 1e-9]) < 1e-12)  # the command arrives after the dead time
     late = t > 0.25
     np.testing.assert_allclose(y[late], 1.0 - np.exp(-(t[late] - 0.25) / 0.1), atol=2e-3)
+
+
+def test_block_init_type_by_name():
+    """FirstOrder(initType="SteadyState") starts at its equilibrium k*u; a wrong name is refused."""
+    m = ac.Model("lag")
+    source = m.add(blocks.Constant("source", k=2.0))
+    lag = m.add(blocks.FirstOrder("lag", k=1.5, T=0.2, y_start=0.5, initType="SteadyState"))
+    m.connect(source.y, lag.u)
+    r = m.compile().simulate(t_end=0.5, output_interval=0.1)
+    assert np.allclose(r["lag.y"], 3.0, atol=1e-9)
+    with pytest.raises(ValueError, match="initType='Steady' is not one of its choices: NoInit, SteadyState"):
+        blocks.FirstOrder("lag", initType="Steady")

@@ -1,0 +1,24 @@
+#include "solver/structural_parameters.hpp"
+
+#include <chrono>
+
+namespace acausal {
+
+void fold_structural_parameters(DaeSystem& dae) {
+  auto t0 = std::chrono::steady_clock::now();
+  long folded = 0;
+  for (const auto& p : dae.parameters) folded += p.attributes.structural;
+  if (folded > 0) {
+    Rewriter fold([&](const Node* leaf) -> const Node* {
+      int p = dae.parameter_of.find(leaf);
+      return p >= 0 && dae.parameters[p].attributes.structural ? Expr(dae.parameters[p].value).node() : nullptr;
+    });
+    for (auto& eq : dae.equations) eq.residual = fold(eq.residual);
+    for (auto& eq : dae.initial_equations) eq.residual = fold(eq.residual);
+  }
+  PassReport& r = dae.report.add("structural_parameters");
+  r.counts = {{"folded", folded}};
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace acausal
