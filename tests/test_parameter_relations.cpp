@@ -50,7 +50,8 @@ const std::map<std::string, std::vector<Relation>> relations = {
       {"the CG height h_cg must be positive", {{"h_cg", -0.5}}, {"h_cg"}},
       {"the wheelbase L must be positive", {{"L", 0.0}, {"a", 0.0}, {"b", 0.0}}, {"L"}},
       {"a + b must equal the wheelbase L", {{"a", 1.0}}, {"a", "b", "L"}}}},
-    {"vehicle::Wheel", {{"patch_end must be at least patch_start", {{"patch_start", 5.0}}, {"patch_start", "patch_end"}}}},
+    {"vehicle::Wheel",
+     {{"patch_end must be at least patch_start", {{"patch_start", 5.0}}, {"patch_start", "patch_end"}}}},
 };
 
 /// "vehicle::GearSelector" -> "gear_selector", the component's name in the models below.
@@ -79,7 +80,9 @@ void rig(Model& m, rotational::IdealGearWithSupport& gear) {
   m.connect(gear.support, m.add<rotational::Fixed>("housing").flange);
   rig(m, static_cast<rotational::PartialIdealGear&>(gear));
 }
-void rig(Model& m, vehicle::Wheel& wheel) { harness::wheel_rig(m, wheel.flange_rot, wheel.contact, 0.0, 1000.0, 100.0); }
+void rig(Model& m, vehicle::Wheel& wheel) {
+  harness::wheel_rig(m, wheel.flange_rot, wheel.contact, 0.0, 1000.0, 100.0);
+}
 
 /// The message of the ModelError that `run` throws, empty if it throws none.
 template <class F>
