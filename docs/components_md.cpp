@@ -45,6 +45,11 @@ void document(const std::string& domain, const std::string& name) {
                 << bounds(p.attributes) << " |\n";
     std::cout << "\n";
   }
+  if (!c.requirements().empty()) {
+    std::cout << "Requires:";
+    for (const auto& [condition, text] : c.requirements()) std::cout << "\n- " << text;
+    std::cout << "\n\n";
+  }
   std::string variables;
   for (const auto& v : c.variables())
     if (v.causality == Causality::internal)
@@ -64,7 +69,8 @@ void document(const std::string& domain, const std::string& name) {
 int main() {
   std::cout << "# Component reference\n\n"
                "Generated from the code by `docs/components_md.cpp` (`make docs`); a test fails when this file "
-               "and the code disagree. Flow variables (`tau`, `f`) are positive when they act on the component "
+               "and the code disagree. Requirements are relations between parameters, checked at `compile()` and "
+               "at every `simulate()`. Flow variables (`tau`, `f`) are positive when they act on the component "
                "that owns the connector. The physics of each component is described in its header, "
                "`components/<domain>/<name>.hpp`.\n\n";
   std::string last;

@@ -12,6 +12,7 @@ struct DeadZone : Component {
   Parameter uMin = parameter("uMin", -1.0);
 
   explicit DeadZone(std::string name) : Component(std::move(name)) {
+    require(uMax >= uMin, "uMax must be at least uMin");
     equation(y == ifelse(u > uMax, u - uMax, ifelse(u < uMin, u - uMin, 0.0)));
   }
 };

@@ -12,6 +12,7 @@ struct Limiter : Component {
   Parameter uMin = parameter("uMin", -1.0);
 
   explicit Limiter(std::string name) : Component(std::move(name)) {
+    require(uMax >= uMin, "uMax must be at least uMin");
     equation(y == max(min(u, uMax), uMin));
   }
 };

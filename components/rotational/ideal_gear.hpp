@@ -15,6 +15,8 @@ struct PartialIdealGear : Component {
   Variable phi_support = variable("phi_support", {.unit = "rad"});
 
   explicit PartialIdealGear(std::string name) : Component(std::move(name)) {
+    // A ratio of 0 locks flange_a and cuts flange_b off: a singular model.
+    require(abs(ratio) > 0.0, "ratio must not be 0");
     equation(phi_a == flange_a.phi - phi_support);
     equation(phi_b == flange_b.phi - phi_support);
     equation(phi_a == ratio * phi_b);

@@ -11,7 +11,7 @@ namespace acausal::rotational {
 struct IdealRollingWheel : Component {
   Flange flangeR{*this, "flangeR"};
   translational::Flange flangeT{*this, "flangeT"};
-  Parameter radius = parameter("radius", 0.3, {.unit = "m", .min = 0});
+  Parameter radius = parameter("radius", 0.3, {.unit = "m", .min = 1e-15});
 
   explicit IdealRollingWheel(std::string name) : Component(std::move(name)) {
     equation(flangeR.phi * radius == flangeT.s);

@@ -43,6 +43,7 @@ struct Engine : Component {
     dissipated_power(tau_loss * w);
     supplied_power(tau_drive * w);  // combustion
     require(omega_max > omega_peak, "omega_max must exceed omega_peak");
+    require(engineMaxRPM > engineMinRPM, "engineMaxRPM must exceed engineMinRPM");
     equation(phi == flange.phi);
     equation(w == der(phi));
     equation(rpm == w * (60.0 / (2.0 * std::numbers::pi)));

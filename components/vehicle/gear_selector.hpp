@@ -5,8 +5,9 @@
 namespace acausal::vehicle {
 
 /// Automatic up-shift schedule: gear = 1 + number of shift speeds v_12, v_23,
-/// v_34, v_45 that the vehicle speed v exceeds (a shift speed of 0 is unused).
-/// Each crossing is a state event, the gearbox's shift.
+/// v_34, v_45 that the vehicle speed v exceeds. The shift speeds increase, so
+/// gear k is engaged between the (k-1)-th and the k-th; a shift speed of 0 is
+/// unused, as are the ones after it. Each crossing is a state event, the gearbox's shift.
 struct GearSelector : Component {
   RealInput v{*this, "v", {.unit = "m/s"}};
   RealOutput gear{*this, "gear"};
@@ -16,6 +17,9 @@ struct GearSelector : Component {
   Parameter v_45 = parameter("v_45", 0.0, {.unit = "m/s", .min = 0});
 
   explicit GearSelector(std::string name) : Component(std::move(name)) {
+    require(v_23 <= 0.0 || (v_12 > 0.0 && v_23 > v_12), "v_23 must be 0 (unused) or exceed v_12 > 0");
+    require(v_34 <= 0.0 || (v_23 > 0.0 && v_34 > v_23), "v_34 must be 0 (unused) or exceed v_23 > 0");
+    require(v_45 <= 0.0 || (v_34 > 0.0 && v_45 > v_34), "v_45 must be 0 (unused) or exceed v_34 > 0");
     Expr up = 1.0;
     // An unused shift (0) compares against a speed never reached, so it raises no events.
     for (const Expr& shift : {Expr(v_12), Expr(v_23), Expr(v_34), Expr(v_45)})

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <string>
+
 #include "components/vehicle/directional_efficiency.hpp"
 #include "connectors/rotational.hpp"
 #include "connectors/signal.hpp"
@@ -7,10 +9,11 @@
 namespace acausal::vehicle {
 
 /// Gearbox with reverse, neutral and up to six forward gears, chosen by
-/// gear_input (-1 reverse, 0 neutral, 1..6; a ratio of 0 is a gear that does
-/// not exist and acts as neutral). Ratios are input speed / output speed.
-/// Shifts are events. The input shaft (inertia J_in) meshes with the output
-/// through a synchronizer of capacity tau_sync:
+/// gear_input (-1 reverse, 0 neutral, 1..6). Ratios are input speed / output
+/// speed: negative in reverse, positive and falling from gear to gear forward;
+/// a ratio of 0 is a gear that does not exist and acts as neutral (absent
+/// forward gears are the top ones). Shifts are events. The input shaft
+/// (inertia J_in) meshes with the output through a synchronizer of capacity tau_sync:
 ///   tau_mesh = engaged·tau_sync·tanh((w_in - ratio·w_out)/w_sync),
 ///   J_in·der(w_in) = flange_in.tau - tau_mesh,  flange_out.tau = -ratio·η·tau_mesh,
 /// so in gear the shafts turn at the ratio (slip of order w_sync), and a shift
@@ -21,13 +24,13 @@ namespace acausal::vehicle {
 struct Gearbox : Component {
   rotational::Flange flange_in{*this, "flange_in"}, flange_out{*this, "flange_out"};
   RealInput gear_input{*this, "gear_input"};
-  Parameter ratio_reverse = parameter("ratio_reverse", -3.5);
-  Parameter ratio_1 = parameter("ratio_1", 3.6);
-  Parameter ratio_2 = parameter("ratio_2", 2.1);
-  Parameter ratio_3 = parameter("ratio_3", 1.4);
-  Parameter ratio_4 = parameter("ratio_4", 1.0);
-  Parameter ratio_5 = parameter("ratio_5", 0.8);
-  Parameter ratio_6 = parameter("ratio_6", 0.0);
+  Parameter ratio_reverse = parameter("ratio_reverse", -3.5, {.max = 0});
+  Parameter ratio_1 = parameter("ratio_1", 3.6, {.min = 0});
+  Parameter ratio_2 = parameter("ratio_2", 2.1, {.min = 0});
+  Parameter ratio_3 = parameter("ratio_3", 1.4, {.min = 0});
+  Parameter ratio_4 = parameter("ratio_4", 1.0, {.min = 0});
+  Parameter ratio_5 = parameter("ratio_5", 0.8, {.min = 0});
+  Parameter ratio_6 = parameter("ratio_6", 0.0, {.min = 0});
   Parameter efficiency_reverse = parameter("efficiency_reverse", 1.0, {.min = 1e-3, .max = 1});
   Parameter efficiency_1 = parameter("efficiency_1", 1.0, {.min = 1e-3, .max = 1});
   Parameter efficiency_2 = parameter("efficiency_2", 1.0, {.min = 1e-3, .max = 1});
@@ -56,6 +59,9 @@ struct Gearbox : Component {
       return ifelse(gear < -0.5, reverse, ifelse(gear < 0.5, neutral, value));
     };
     const Expr ratios[] = {ratio_1, ratio_2, ratio_3, ratio_4, ratio_5, ratio_6};
+    for (int k = 1; k < 6; ++k)
+      require(ratios[k] <= 0.0 || (ratios[k - 1] > 0.0 && ratios[k] < ratios[k - 1]),
+              "ratio_" + std::to_string(k + 1) + " must be 0 (absent) or below ratio_" + std::to_string(k) + " > 0");
     const Expr efficiencies[] = {efficiency_1, efficiency_2, efficiency_3, efficiency_4, efficiency_5, efficiency_6};
     equation(ratio == by_gear(ratio_reverse, 0.0, ratios));
     equation(efficiency == by_gear(efficiency_reverse, 1.0, efficiencies));

@@ -32,7 +32,7 @@ struct Wheel : Component {
   Parameter B = parameter("B", 10.0, {.min = 0});
   Parameter C = parameter("C", 1.9, {.min = 0});
   Parameter D = parameter("D", 1.0, {.min = 0});
-  Parameter E = parameter("E", 0.97);
+  Parameter E = parameter("E", 0.97, {.max = 1});  // E > 1 reverses the force at large slip
   Parameter v_eps = parameter("v_eps", 0.1, {.unit = "m/s", .min = 1e-9});
   Parameter mu_patch = parameter("mu_patch", 0.1, {.min = 0});
   Parameter patch_start = parameter("patch_start", 0.0, {.unit = "m"});
@@ -59,6 +59,8 @@ struct Wheel : Component {
   explicit Wheel(std::string name) : Component(std::move(name)) {
     stored_energy(0.5 * J * omega * omega + 0.5 * c_z * deflection * deflection);
     dissipated_power(P_slip + tau_roll * omega);
+    // An inverted patch would blend mu beyond mu_patch, the wrong way.
+    require(patch_end >= patch_start, "patch_end must be at least patch_start");
     const Expr rim_speed = omega * radius;
     const Expr x = contact.s_traction;
     equation(phi == flange_rot.phi);

@@ -1,0 +1,153 @@
+// Relations between parameters (Component::require) across the library. The
+// table is what each component checks: a component that adds or loses a
+// relation fails here. Every relation refuses a model that violates it at
+// compile(), and again at simulate() when the value is set after compiling.
+#include <catch2/catch.hpp>
+
+#include <acausal/acausal.hpp>
+#include <acausal/components/library.hpp>
+#include <acausal/harness/rigs.hpp>
+
+#include <cctype>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "support.hpp"
+
+using namespace acausal;
+using Catch::Matchers::Contains;
+
+namespace {
+
+struct Relation {
+  std::string text;
+  ParameterValues violation;            // set on top of the defaults, in this order
+  std::vector<std::string> parameters;  // the values the message names
+};
+
+const std::map<std::string, std::vector<Relation>> relations = {
+    {"rotational::IdealGear", {{"ratio must not be 0", {{"ratio", 0.0}}, {"ratio"}}}},
+    {"rotational::IdealGearWithSupport", {{"ratio must not be 0", {{"ratio", 0.0}}, {"ratio"}}}},
+    {"blocks::DeadZone", {{"uMax must be at least uMin", {{"uMax", -1.0}, {"uMin", 1.0}}, {"uMax", "uMin"}}}},
+    {"blocks::Limiter", {{"uMax must be at least uMin", {{"uMax", -1.0}, {"uMin", 1.0}}, {"uMax", "uMin"}}}},
+    {"vehicle::Engine",
+     {{"omega_max must exceed omega_peak", {{"omega_max", 420.0}}, {"omega_max", "omega_peak"}},
+      {"engineMaxRPM must exceed engineMinRPM", {{"engineMaxRPM", 900.0}}, {"engineMaxRPM", "engineMinRPM"}}}},
+    {"vehicle::GearSelector",
+     {{"v_23 must be 0 (unused) or exceed v_12 > 0", {{"v_23", 12.0}}, {"v_12", "v_23"}},
+      {"v_34 must be 0 (unused) or exceed v_23 > 0", {{"v_34", 15.0}}, {"v_23", "v_34"}},
+      {"v_45 must be 0 (unused) or exceed v_34 > 0", {{"v_34", 0.0}, {"v_45", 30.0}}, {"v_34", "v_45"}}}},
+    {"vehicle::Gearbox",
+     {{"ratio_2 must be 0 (absent) or below ratio_1 > 0", {{"ratio_2", 3.6}}, {"ratio_1", "ratio_2"}},
+      {"ratio_3 must be 0 (absent) or below ratio_2 > 0", {{"ratio_3", 2.5}}, {"ratio_2", "ratio_3"}},
+      {"ratio_4 must be 0 (absent) or below ratio_3 > 0", {{"ratio_3", 0.0}}, {"ratio_3", "ratio_4"}},
+      {"ratio_5 must be 0 (absent) or below ratio_4 > 0", {{"ratio_5", 1.0}}, {"ratio_4", "ratio_5"}},
+      {"ratio_6 must be 0 (absent) or below ratio_5 > 0", {{"ratio_6", 0.9}}, {"ratio_5", "ratio_6"}}}},
+    {"vehicle::VehicleBody",
+     {{"the mass m must be positive", {{"m", 0.0}}, {"m"}},
+      {"the CG height h_cg must be positive", {{"h_cg", -0.5}}, {"h_cg"}},
+      {"the wheelbase L must be positive", {{"L", 0.0}, {"a", 0.0}, {"b", 0.0}}, {"L"}},
+      {"a + b must equal the wheelbase L", {{"a", 1.0}}, {"a", "b", "L"}}}},
+    {"vehicle::Wheel",
+     {{"patch_end must be at least patch_start", {{"patch_start", 5.0}}, {"patch_start", "patch_end"}}}},
+};
+
+/// "vehicle::GearSelector" -> "gear_selector", the component's name in the models below.
+std::string instance_name(const std::string& type) {
+  std::string name;
+  for (char ch : type.substr(type.rfind(':') + 1)) {
+    if (std::isupper(static_cast<unsigned char>(ch)) && !name.empty()) name += '_';
+    name += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  }
+  return name;
+}
+
+/// What a component needs around it to compile: a source on each input, or
+/// its standard rig.
+void rig(Model& m, Component& c) {
+  for (Connector* k : c.connectors())
+    if (k->members()[0].causality == Causality::input) m.connect(m.add<blocks::Constant>(k->name()).y, *k);
+}
+void rig(Model& m, vehicle::VehicleBody& body) {
+  harness::body_rig(m, body.contact_front, body.contact_rear, 0.0, 0.0);
+}
+void rig(Model& m, rotational::PartialIdealGear& gear) {
+  harness::rotational_rig(m, gear.flange_a, gear.flange_b, 1.0, 1.0, 1.0, 1.0);
+}
+void rig(Model& m, rotational::IdealGearWithSupport& gear) {
+  m.connect(gear.support, m.add<rotational::Fixed>("housing").flange);
+  rig(m, static_cast<rotational::PartialIdealGear&>(gear));
+}
+void rig(Model& m, vehicle::Wheel& wheel) {
+  harness::wheel_rig(m, wheel.flange_rot, wheel.contact, 0.0, 1000.0, 100.0);
+}
+
+/// The message of the ModelError that `run` throws, empty if it throws none.
+template <class F>
+std::string model_error(F run) {
+  try {
+    run();
+  } catch (const ModelError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+template <class T>
+void check_declared(std::set<std::string>& library) {
+  T component("c");
+  const std::string type = component.type_name();
+  library.insert(type);
+  std::vector<std::string> declared, expected;
+  for (const auto& [condition, text] : component.requirements()) declared.push_back(text);
+  if (auto it = relations.find(type); it != relations.end())
+    for (const Relation& r : it->second) expected.push_back(r.text);
+  INFO(type);
+  CHECK(declared == expected);
+}
+
+template <class T>
+void check_refused() {
+  const std::string type = T("c").type_name();
+  auto it = relations.find(type);
+  if (it == relations.end()) return;
+  const std::string name = instance_name(type);
+  for (const Relation& r : it->second) {
+    INFO(type << ": " << r.text);
+    auto names_the_relation = [&](const std::string& message) {
+      CHECK_THAT(message, Contains(name + " (" + type + "): " + r.text));
+      for (const auto& p : r.parameters) CHECK_THAT(message, Contains(name + "." + p + " = "));
+    };
+    Model violating("violating");
+    rig(violating, violating.add<T>(name, r.violation));
+    names_the_relation(model_error([&] { violating.compile(); }));
+
+    Model valid("valid");
+    rig(valid, valid.add<T>(name));
+    Simulator sim = valid.compile();
+    for (const auto& [p, value] : r.violation) sim.set_parameter(name + "." + p, value);
+    names_the_relation(model_error([&] { sim.simulate(test::run_for(0.1, 0.01)); }));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("each library component declares the parameter relations of the table", "[errors][relations]") {
+  std::set<std::string> library;
+#define ACAUSAL_DECLARED(domain, Name) check_declared<domain::Name>(library);
+  ACAUSAL_LIBRARY(ACAUSAL_DECLARED)
+#undef ACAUSAL_DECLARED
+  for (const auto& [type, declared] : relations) {
+    INFO(type << " is in the table but not in components/library.hpp");
+    CHECK(library.count(type) == 1);
+  }
+}
+
+TEST_CASE("a violated relation is refused at compile() and at simulate(), naming the component and the values",
+          "[errors][relations]") {
+#define ACAUSAL_REFUSED(domain, Name) check_refused<domain::Name>();
+  ACAUSAL_LIBRARY(ACAUSAL_REFUSED)
+#undef ACAUSAL_REFUSED
+}
