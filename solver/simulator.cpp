@@ -13,6 +13,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
+#include <numeric>
 #include <set>
 
 #include "solver/delay_lines.hpp"
@@ -393,6 +395,35 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   if (!m.state_event_modes.empty())
     check(IDARootInit(s.ida, static_cast<int>(m.state_event_modes.size()), &Integration::root_fn), "IDARootInit");
 
+  // The equations a failed solve leaves most violated, with their unknowns,
+  // at y and y' as they are (IDA leaves the values it started from).
+  auto worst_residuals = [&](double t) {
+    integ.load(t, 0.0, y, yp, integ.residual);
+    integ.residual.run();
+    auto size = [&](int i) {
+      double r = integ.residual.output(i);
+      return std::isfinite(r) ? std::fabs(r) : std::numeric_limits<double>::infinity();
+    };
+    std::vector<int> order(n);
+    std::iota(order.begin(), order.end(), 0);
+    const int shown = std::min(n, 3);
+    std::partial_sort(order.begin(), order.begin() + shown, order.end(), [&](int a, int b) { return size(a) > size(b); });
+    std::string out;
+    for (int k = 0; k < shown && size(order[k]) > 0; ++k) {
+      const DaeEquation& eq = m.dae.equations[order[k]];
+      std::string unknowns;
+      for (const Node* leaf : unknown_leaves(eq.residual)) {
+        int slot = m.slot_of_variable[m.dae.variable_index(leaf)];
+        std::string name = m.dae.print(Expr(leaf));
+        unknowns += (unknowns.empty() ? "" : ", ") + name + " = " +
+                    format_number(leaf->op == Op::Der ? yp[slot] : y[slot]);
+      }
+      out += std::string(k ? "; " : "") + m.dae.describe(eq) + " (residual " +
+             format_number(integ.residual.output(order[k])) + (unknowns.empty() ? "" : ", with " + unknowns) + ")";
+    }
+    return out.empty() ? std::string("(every residual is zero there)") : out;
+  };
+
   // Consistent values after the start or an event: the initialization plan at
   // t0 when it needs one, otherwise states stay and IDA computes the rest.
   auto make_consistent = [&](double t, bool at_start) {
@@ -411,7 +442,10 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     int flag = IDACalcIC(s.ida, IDA_YA_YDP_INIT, t_next);
     if (flag < 0) {
       statistics();
-      fail(at_start ? "could not find consistent initial values" : "could not re-initialize after an event", flag, t);
+      fail((at_start ? "could not find consistent initial values" : "could not re-initialize after an event") +
+               std::string("; the equations furthest from holding at the values it started from: ") +
+               worst_residuals(t),
+           flag, t);
     }
     check(IDAGetConsistentIC(s.ida, s.y, s.yp), "IDAGetConsistentIC");
   };
@@ -516,7 +550,19 @@ Result Simulator::simulate(const SimulationOptions& options) const {
       double t_fail = t;
       IDAGetCurrentTime(s.ida, &t_fail);
       stats.integration_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_integrate).count();
-      fail("the solver failed", flag, t_fail);
+      // Values near the end of the floating-point range make IDA's step
+      // estimates 0 or infinite, and its own message then misleads.
+      std::string extreme;
+      for (int i = 0; i < n; ++i) {
+        const std::string& name = m.dae.variables[m.variable_of_slot[i]].name;
+        if (!(std::fabs(y[i]) < 1e100)) extreme += (extreme.empty() ? "" : ", ") + name + " = " + format_number(y[i]);
+        if (!(std::fabs(yp[i]) < 1e100))
+          extreme += (extreme.empty() ? "" : ", ") + ("der(" + name + ") = ") + format_number(yp[i]);
+      }
+      fail(extreme.empty() ? "the solver failed"
+                           : "values at the edge of the floating-point range (" + extreme +
+                                 ") stopped the solver; check the start values and parameters that set them",
+           flag, t_fail);
     }
     if (flag == IDA_ROOT_RETURN) {
       record(t);  // left limit

@@ -32,6 +32,15 @@ const std::map<std::string, std::vector<Relation>> relations = {
     {"rotational::IdealGearWithSupport", {{"ratio must not be 0", {{"ratio", 0.0}}, {"ratio"}}}},
     {"blocks::DeadZone", {{"uMax must be at least uMin", {{"uMax", -1.0}, {"uMin", 1.0}}, {"uMax", "uMin"}}}},
     {"blocks::Limiter", {{"uMax must be at least uMin", {{"uMax", -1.0}, {"uMin", 1.0}}, {"uMax", "uMin"}}}},
+    {"blocks::PI", {{"the output limits need yMax >= yMin", {{"yMax", -1.0}, {"yMin", 1.0}}, {"yMax", "yMin"}}}},
+    {"blocks::PID", {{"the output limits need yMax >= yMin", {{"yMax", -1.0}, {"yMin", 1.0}}, {"yMax", "yMin"}}}},
+    {"blocks::LimPID",
+     {{"the output limits need yMax >= yMin", {{"yMax", -1.0}, {"yMin", 1.0}}, {"yMax", "yMin"}},
+      {"an I part (PI, PID) needs k > 0: the anti-windup gain is 1/(k*Ni)", {{"k", 0.0}}, {"k", "controllerType"}},
+      {"a D part (PD, PID) needs Td > 0; choose P or PI for none", {{"Td", 0.0}}, {"Td", "controllerType"}},
+      {"initType = InitialOutput needs y_start between yMin and yMax",
+       {{"initType", blocks::InitialOutput}, {"y_start", 5.0}},
+       {"initType", "y_start", "yMin", "yMax"}}}},
     {"vehicle::Engine",
      {{"omega_max must exceed omega_peak", {{"omega_max", 420.0}}, {"omega_max", "omega_peak"}},
       {"engineMaxRPM must exceed engineMinRPM", {{"engineMaxRPM", 900.0}}, {"engineMaxRPM", "engineMinRPM"}}}},
@@ -124,6 +133,12 @@ void check_refused() {
     rig(violating, violating.add<T>(name, r.violation));
     names_the_relation(model_error([&] { violating.compile(); }));
 
+    // A structural parameter cannot change after compile(): compile() is the check.
+    T probe("c");
+    bool structural = false;
+    for (const auto& p : probe.parameters())
+      for (const auto& [violated, value] : r.violation) structural |= p.name == violated && p.attributes.structural;
+    if (structural) continue;
     Model valid("valid");
     rig(valid, valid.add<T>(name));
     Simulator sim = valid.compile();

@@ -235,3 +235,35 @@ TEST_CASE("chattering ends the run naming the relation, never a hang", "[robustn
     CHECK(e.partial_result().size() > 100);  // the rows up to the chattering instant
   }
 }
+
+namespace {
+// Three small systems whose initialization fails numerically, and z' = -z.
+struct Unsolvable : Component {
+  Variable x = variable("x"), y = variable("y"), z = variable("z", {.start = 1.0, .fixed = true});
+  Unsolvable(std::string name, int which) : Component(std::move(name)) {
+    if (which == 0) equation(x == x + 1.0), equation(y == 2.0);              // x appears, but cannot be solved for
+    if (which == 1) equation(x + y == z), equation(2.0 * x + 2.0 * y == 3.0);  // a singular loop
+    if (which == 2) equation(x == z), equation(y == 1.0 / time_symbol());    // infinite at t = 0
+    equation(der(z) == -z);
+  }
+};
+}  // namespace
+
+TEST_CASE("a numeric initialization failure names the equation that fails", "[robustness][init]") {
+  const std::vector<std::string> named = {"(residual -1, with e.x = 0)", "2 * e.y + 2 * e.x = 3  [e (", "e.y = inf"};
+  for (int which = 0; which < 3; ++which) {
+    Model m("unsolvable");
+    m.add_component(std::make_unique<Unsolvable>("e", which));
+    INFO(which);
+    CHECK_THROWS_WITH(m.compile().simulate(run_for(1.0, 0.1)), Catch::Contains(named[which]));
+  }
+}
+
+TEST_CASE("a start value at the edge of the floating-point range is named, not a tstop message", "[robustness]") {
+  Model m("second_order");
+  auto& one = m.add<blocks::Constant>("one");
+  auto& system = m.add<blocks::SecondOrder>("system", {{"y_start", -1e300}});
+  m.connect(one.y, system.u);
+  CHECK_THROWS_WITH(m.compile().simulate(run_for(1.0, 0.1)),
+                    Catch::Contains("system.y = -1e+300") && Catch::Contains("check the start values"));
+}

@@ -61,7 +61,7 @@ struct LimPID : Component {
     equation(y == max(min(y_unlimited, yMax), yMin));
     equation(der(xi) == ifelse(with_I, (controlError + (y - y_unlimited) / (k * Ni)) / Ti, 0.0));
 
-    require(yMax >= yMin, "the limits need yMax >= yMin");
+    require(yMax >= yMin, "the output limits need yMax >= yMin");
     require(!with_I || k > 0, "an I part (PI, PID) needs k > 0: the anti-windup gain is 1/(k*Ni)");
     require(!with_D || Td > 0, "a D part (PD, PID) needs Td > 0; choose P or PI for none");
     require(!is(initType, InitialOutput) || (y_start >= yMin && y_start <= yMax),

@@ -1,0 +1,658 @@
+#!/usr/bin/env python3
+"""Random-model fuzzer: builds random models from the library's own components,
+compiles and simulates each in a worker subprocess, and classifies the outcome.
+
+    PYTHONPATH=build/python /usr/bin/python3 tests/fuzz/fuzz_models.py --seed 1 --count 200
+    PYTHONPATH=build/python /usr/bin/python3 tests/fuzz/fuzz_models.py --seed 1 --index 17 --show
+
+Outcomes: ok, model_error, simulation_error (the answers DESIGN section 8 asks
+for) and the failures crash, hang, internal_error and nonfinite. The exit status
+is 0 only when no model failed. See docs/fuzzing.md.
+"""
+import argparse
+import json
+import math
+import os
+import random
+import re
+import resource
+import selectors
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from collections import Counter
+
+import numpy as np
+
+import acausal as ac
+from acausal import _acausal, blocks, rotational, translational, vehicle  # noqa: F401  (the generated code uses them)
+
+FAILURES = ("crash", "hang", "internal_error", "nonfinite")
+OUTCOMES = ("ok", "model_error", "simulation_error") + FAILURES
+MEMORY_LIMIT = 4 << 30  # a runaway allocation becomes a MemoryError instead of taking the machine down
+MODEL = "fuzz"
+OPTIONS = ("t_end", "output_interval", "rtol", "atol", "t_start", "linear_solver")
+# Words a user cannot act on: an implementation detail leaking out of the library.
+INTERNAL_MARKERS = re.compile(r"tape:|register|internal|std::|bad_alloc|logic_error|assert")
+
+# --- How to wire each library component -------------------------------------
+# Connector kinds: rot/trans (mechanical flanges), contact (vehicle.WheelContact),
+# in/out (RealInput/RealOutput; the connector type does not tell the direction,
+# so it is written here). The second string lists variables worth a start value.
+WIRING = {
+    "rotational.AngleSensor": ("flange:rot phi:out", ""),
+    "rotational.ConstantTorque": ("flange:rot", "w"),
+    "rotational.Damper": ("flange_a:rot flange_b:rot", "phi_rel w_rel"),
+    "rotational.Fixed": ("flange:rot", ""),
+    "rotational.IdealGear": ("flange_a:rot flange_b:rot", ""),
+    "rotational.IdealGearWithSupport": ("flange_a:rot flange_b:rot support:rot", ""),
+    "rotational.IdealRollingWheel": ("flangeR:rot flangeT:trans", ""),
+    "rotational.Inertia": ("flange_a:rot flange_b:rot", "phi w"),
+    "rotational.LinearSpeedDependentTorque": ("flange:rot", "w"),
+    "rotational.PowerSensor": ("flange_a:rot flange_b:rot power:out", ""),
+    "rotational.QuadraticSpeedDependentTorque": ("flange:rot", "w"),
+    "rotational.RelSpeedSensor": ("flange_a:rot flange_b:rot w_rel:out", ""),
+    "rotational.Speed": ("flange:rot w_ref:in", "phi w"),
+    "rotational.SpeedSensor": ("flange:rot w:out", ""),
+    "rotational.Spring": ("flange_a:rot flange_b:rot", "phi_rel"),
+    "rotational.SpringDamper": ("flange_a:rot flange_b:rot", "phi_rel w_rel"),
+    "rotational.Torque": ("flange:rot tau:in", ""),
+    "rotational.TorqueSensor": ("flange_a:rot flange_b:rot tau:out", ""),
+    "rotational.TorqueStep": ("flange:rot", ""),
+    "translational.AccSensor": ("flange:trans a:out", "v"),
+    "translational.ConstantForce": ("flange:trans", ""),
+    "translational.Damper": ("flange_a:trans flange_b:trans", "s_rel v_rel"),
+    "translational.Fixed": ("flange:trans", ""),
+    "translational.Force": ("flange:trans f:in", ""),
+    "translational.ForceSensor": ("flange_a:trans flange_b:trans f:out", ""),
+    "translational.ForceStep": ("flange:trans", ""),
+    "translational.Mass": ("flange_a:trans flange_b:trans", "s v"),
+    "translational.Position": ("flange:trans s_ref:in", "s"),
+    "translational.PositionSensor": ("flange:trans s:out", ""),
+    "translational.PowerSensor": ("flange_a:trans flange_b:trans power:out", ""),
+    "translational.QuadraticSpeedDependentForce": ("flange:trans", "v"),
+    "translational.Speed": ("flange:trans v_ref:in", "s v"),
+    "translational.SpeedSensor": ("flange:trans v:out", ""),
+    "translational.Spring": ("flange_a:trans flange_b:trans", "s_rel"),
+    "translational.SpringDamper": ("flange_a:trans flange_b:trans", "s_rel v_rel"),
+    "blocks.Add": ("u1:in u2:in y:out", ""),
+    "blocks.Constant": ("y:out", ""),
+    "blocks.DeadTime": ("u:in y:out", ""),
+    "blocks.DeadZone": ("u:in y:out", ""),
+    "blocks.Feedback": ("u1:in u2:in y:out", ""),
+    "blocks.FirstOrder": ("u:in y:out", "y"),
+    "blocks.FixedDelay": ("u:in y:out", ""),
+    "blocks.Gain": ("u:in y:out", ""),
+    "blocks.Integrator": ("u:in y:out", "y"),
+    "blocks.KinematicPTP": ("y:out", ""),
+    "blocks.LimPID": ("u_s:in u_m:in y:out", "xi xd"),
+    "blocks.Limiter": ("u:in y:out", ""),
+    "blocks.PI": ("u_s:in u_m:in y:out", "I"),
+    "blocks.PID": ("u_s:in u_m:in y:out", "I D"),
+    "blocks.Product": ("u1:in u2:in y:out", ""),
+    "blocks.Ramp": ("y:out", ""),
+    "blocks.SecondOrder": ("u:in y:out", "y yd"),
+    "blocks.Sine": ("y:out", ""),
+    "blocks.SlewRateLimiter": ("u:in y:out", "y"),
+    "blocks.SteeringActuator": ("u:in y:out", "y"),
+    "blocks.Step": ("y:out", ""),
+    "blocks.TimeTable": ("y:out", ""),
+    "blocks.VelocityActuator": ("u:in y:out", "y"),
+    "vehicle.Brake": ("flange_a:rot flange_b:rot brake_input:in", "phi w"),
+    "vehicle.Clutch": ("flange_a:rot flange_b:rot engagement_input:in", "phi_rel w_rel"),
+    "vehicle.Differential": ("flange_input:rot flange_left:rot flange_right:rot", ""),
+    "vehicle.DriverController": ("v_ref:in v:in throttle:out brake:out", "xi"),
+    "vehicle.Engine": ("flange:rot throttle_input:in", "phi w"),
+    "vehicle.GearSelector": ("v:in gear:out", ""),
+    "vehicle.Gearbox": ("flange_in:rot flange_out:rot gear_input:in", ""),
+    "vehicle.VehicleBody": ("contact_front:contact contact_rear:contact speed:out", "s v"),
+    "vehicle.Wheel": ("flange_rot:rot contact:contact", "phi omega"),
+    "vehicle.WheelContactBreakout": ("contact:contact flange_traction:trans flange_normal:trans", ""),
+    "vehicle.WheelContactForceSource": ("contact:contact f_traction_input:in f_normal_input:in", ""),
+}
+# Components with mass: these connectors start a node (a connection set) that other
+# components' flanges join, so that most generated models are well posed.
+NODES = {"rotational.Inertia": "flange_a", "translational.Mass": "flange_a", "vehicle.Engine": "flange",
+         "vehicle.Wheel": "flange_rot", "vehicle.VehicleBody": "contact_front contact_rear"}
+# What a model gets when a kind of connector has no node to join, or its inputs no source.
+MASSES = {"rot": "rotational.Inertia", "trans": "translational.Mass", "contact": "vehicle.VehicleBody"}
+# Tables set after add(): the setter and the range of plausible values.
+TABLES = {"blocks.TimeTable": ("blocks.set_table", -10.0, 10.0), "vehicle.Wheel": ("vehicle.set_friction_table", 0.0, 1.2),
+          "vehicle.VehicleBody": ("vehicle.set_grade_table", -0.3, 0.3)}
+SOURCES = ("blocks.Constant", "blocks.Step", "blocks.Sine", "blocks.Ramp", "blocks.TimeTable")
+CONNECTOR_TYPES = {"rot": "rotational.Flange", "trans": "translational.Flange", "contact": "vehicle.WheelContact",
+                   "in": "signal.Real", "out": "signal.Real"}
+# Which library domains a model draws its components from: related domains, so
+# that most connectors find a partner.
+THEMES = (("rotational", "blocks"), ("translational", "blocks"), ("rotational", "translational"),
+          ("vehicle", "rotational", "blocks"), ("blocks",), ("rotational", "translational", "blocks", "vehicle"))
+
+# A component written in Python: random operators over its input u and its state x.
+EXPRESSION_CLASS = '''
+class Expression(ac.Component):
+    """y = f(u, x), der(x) = g(u, x): a Python component made of random operators."""
+
+    def __init__(self, name, f, g):
+        super().__init__(name)
+        self.u = self.connector(ac.RealInput, "u")
+        self.y = self.connector(ac.RealOutput, "y")
+        x = self.variable("x")
+        self.equation(ac.der(x) == g(self.u.value, x))
+        self.equation(self.y.value == f(self.u.value, x))
+'''
+EXPRESSION_WIRING = ("u:in y:out", "x")
+UNARY = ("-{}", "ac.sqrt({})", "ac.log({})", "ac.exp({})", "ac.sin({})", "ac.tan({})", "ac.asin({})", "ac.acos({})",
+         "ac.atan({})", "ac.sinh({})", "ac.cosh({})", "ac.tanh({})", "ac.abs({})", "ac.sign({})", "1 / ({})")
+BINARY = ("({} + {})", "({} - {})", "({} * {})", "({} / {})", "({} ** {})", "ac.atan2({}, {})", "ac.min({}, {})",
+          "ac.max({}, {})", "ac.ifelse({} > {}, 1.0, -1.0)")
+EDGE_VALUES = (0.0, -1.0, 1e300, -1e300, 1e-300, 5e-324, math.nan, math.inf, -math.inf, 1e15, -1e-15)
+# Simulation options a run must refuse or survive: 1e-12 and 1e-300 test the output-size guard.
+EDGE_OPTIONS = {
+    "t_end": (0.0, -1.0, math.nan, math.inf, 1e300, 1e-9),
+    "output_interval": (0.0, -0.01, math.nan, math.inf, 1e-12, 1e-300, 10.0),
+    "rtol": (0.0, -1e-6, math.nan, math.inf, 1.0, 1e-15),
+    "atol": (0.0, -1e-8, math.nan, math.inf, 1e3, 1e-300),
+    "t_start": (-1.0, 1.0, 10.0, math.nan, -1e300),
+    "linear_solver": ("dense", "klu", "sparse"),
+}
+
+
+def library():
+    """Every library component the Python package exposes, found by introspection: {key: factory}."""
+    found = {}
+    for module in (rotational, translational, blocks, vehicle):
+        domain = module.__name__.split(".")[-1]
+        for name, value in vars(module).items():
+            if callable(value) and getattr(value, "__qualname__", None) == f"{domain}.{name}":
+                found[f"{domain}.{name}"] = value
+    return found
+
+
+def check_wiring():
+    """The wiring table against the library: a component or connector it does not
+    know is a stale table (exit 2), not a library failure."""
+    found = library()
+    problems = [f"{key}: in the library, not in WIRING" for key in found if key not in WIRING]
+    problems += [f"{key}: in WIRING, not in the library" for key in WIRING if key not in found]
+    probe = ac.Model("probe")
+    for i, key in enumerate(k for k in WIRING if k in found):
+        component = probe.add(found[key](f"c{i}"))
+        for name, kind in connectors(key):
+            actual = getattr(component, name).type
+            if actual != CONNECTOR_TYPES[kind]:
+                problems.append(f"{key}.{name}: WIRING says {kind}, the library has {actual}")
+    return problems
+
+
+def wiring(key):
+    return EXPRESSION_WIRING if key == "Expression" else WIRING[key]
+
+
+def connectors(key):
+    """[(connector, kind)] of a component."""
+    return [tuple(item.split(":")) for item in wiring(key)[0].split()]
+
+
+# --- Generating a model ---------------------------------------------------------
+def literal(x):
+    """Python source for a float (NaN and infinities included) or a str."""
+    if isinstance(x, str):
+        return repr(x)
+    if math.isnan(x):
+        return 'float("nan")'
+    if math.isinf(x):
+        return 'float("inf")' if x > 0 else '-float("inf")'
+    return repr(x)
+
+
+def sane(rng):
+    return rng.choice((1.0, -1.0, 1.0, 1.0)) * 10 ** rng.uniform(-2, 2)
+
+
+def value(rng, extreme=0.4):
+    """A parameter or start value: mostly plausible, sometimes an edge case."""
+    return rng.choice(EDGE_VALUES) if rng.random() < extreme else sane(rng)
+
+
+def choice(rng, choices):
+    """A value for a parameter: one of its named choices if it has some (or a number in
+    their place: an index, or not), else a number."""
+    return rng.choice(choices) if choices and rng.random() < 0.7 else value(rng)
+
+
+def parameters(key):
+    """[(name, named choices)] of a library component's parameters."""
+    return [] if key == "Expression" else _acausal._library_parameters(key)
+
+
+def expression(rng, depth, leaves):
+    if depth == 0 or rng.random() < 0.3:
+        return rng.choice(leaves) if rng.random() < 0.7 else literal(value(rng, extreme=0.15))
+    if rng.random() < 0.5:
+        return rng.choice(UNARY).format(expression(rng, depth - 1, leaves))
+    return rng.choice(BINARY).format(expression(rng, depth - 1, leaves), expression(rng, depth - 1, leaves))
+
+
+class Program:
+    """A generated model as Python source, with what the worker needs to judge its outcome."""
+
+    def __init__(self, seed, index):
+        self.rng = random.Random(f"{seed}/{index}")
+        self.lines = []
+        self.components = []  # (variable, name, key)
+        self.starts = []  # "inertia3.w"
+        self.options = {}
+
+    @property
+    def names(self):
+        return [name for _, name, _ in self.components] + list(OPTIONS)
+
+    def ports(self, kind, components=None):
+        return [f"{var}.{c}" for var, _, key in components or self.components for c, k in connectors(key) if k == kind]
+
+    def source(self):
+        head = ["import acausal as ac", "from acausal import blocks, rotational, translational, vehicle", ""]
+        if any(key == "Expression" for _, _, key in self.components):
+            head += EXPRESSION_CLASS.strip("\n").splitlines() + [""]
+        return "\n".join(head + [f'm = ac.Model("{MODEL}")'] + self.lines) + "\n"
+
+    def add(self, key, params):
+        var = f"c{len(self.components)}"
+        name = f"{key.split('.')[-1].lower()}{len(self.components)}"
+        if key == "Expression":
+            f, g = (expression(self.rng, 3, ("u", "x")) for _ in range(2))
+            self.lines.append(f'{var} = m.add(Expression("{name}", lambda u, x: {f}, lambda u, x: {g}))')
+        else:
+            args = "".join(f", {k}={literal(v)}" for k, v in params.items())
+            self.lines.append(f'{var} = m.add({key}("{name}"{args}))')
+        self.components.append((var, name, key))
+        self.starts += [f"{name}.{v}" for v in wiring(key)[1].split()]
+        return var
+
+    def connect(self, a, b):
+        self.lines.append(f"m.connect({a}, {b})")
+
+
+def generate(seed, index):
+    """The model (seed, index): the same source every time."""
+    p = Program(seed, index)
+    rng = p.rng
+    chaos = rng.choice((0.0, 0.0, 0.0, 0.0, 0.05, 0.1, 0.3))  # the share of parameters given a random value
+    for key in choose_components(rng):
+        var = p.add(key, {name: choice(rng, choices) for name, choices in parameters(key) if rng.random() < chaos})
+        add_table(p, key, var)
+    (wire_at_random if rng.random() < 0.1 else wire_to_nodes)(p)
+    wire_signals(p)
+    mutate(p)
+    for path in rng.sample(p.starts, min(len(p.starts), rng.choice((0, 0, 1, 1, 2, 3)))):
+        fixed = "" if rng.random() < 0.7 else ", fixed=False"
+        p.lines.append(f'm.set_start("{path}", {literal(value(rng, extreme=0.1))}{fixed})')
+    p.lines.append("sim = m.compile()")
+    if rng.random() < 0.1:
+        retune(p)
+    p.options = simulation_options(rng)
+    args = ", ".join(f"{k}={literal(v)}" for k, v in p.options.items())
+    p.lines.append(f"r = sim.simulate({args})")
+    return p
+
+
+def choose_components(rng):
+    """Random components of one theme, plus what their connectors need to be well posed:
+    a node for every kind of flange, a wheel under each end of a body, a source for inputs."""
+    found = library()
+    pool = sorted(k for k in WIRING if k in found and k.split(".")[0] in rng.choice(THEMES))
+    count = rng.choice((1, 2, 3, 4, 5, 6, 6, 8, 8, 10))
+    keys = ["Expression" if "blocks.Gain" in pool and rng.random() < 0.1 else rng.choice(pool) for _ in range(count)]
+    for kind, mass in MASSES.items():  # as many nodes as a component has connectors to join
+        need = max(sum(k == kind and c not in nodes_of(key, kind) for c, k in connectors(key)) for key in keys)
+        keys += [mass] * max(0, need - sum(len(nodes_of(key, kind)) for key in keys))
+    contacts = sum(kind == "contact" for key in keys for _, kind in connectors(key))
+    keys += ["vehicle.Wheel"] * max(0, 4 * keys.count("vehicle.VehicleBody") - contacts)
+    if "in" in {kind for key in keys for _, kind in connectors(key)} and not any(
+            kind == "out" for key in keys for _, kind in connectors(key)):
+        keys.append(rng.choice(SOURCES))
+    rng.shuffle(keys)  # the order of add() reaches the compiler's passes
+    return keys
+
+
+def nodes_of(key, kind):
+    """The connectors of `key` that start a node of this kind."""
+    return [c for c in NODES.get(key, "").split() if dict(connectors(key))[c] == kind]
+
+
+def add_table(p, key, var):
+    """TimeTable, Wheel and VehicleBody take their tables after add(): sometimes odd ones."""
+    setter, low, high = TABLES.get(key, (None, 0, 0))
+    rng = p.rng
+    if setter is None or (key != "blocks.TimeTable" and rng.random() < 0.7):
+        return
+    xs = sorted(rng.uniform(-1, 6) for _ in range(rng.randint(1, 5)))
+    if rng.random() < 0.1:
+        xs = rng.choice(([], xs[::-1] + xs, xs + [math.nan], xs + [math.inf]))  # empty, unsorted, non-finite
+    ys = [rng.choice(EDGE_VALUES) if rng.random() < 0.05 else rng.uniform(low, high) for _ in xs]
+    points = ", ".join(f"({literal(x)}, {literal(y)})" for x, y in zip(xs, ys))
+    p.lines.append(f"{setter}({var}, [{points}])")
+
+
+def wire_to_nodes(p):
+    """Each massive component starts a node of its kind; every other flange or contact joins
+    a node. A component's connectors go to different nodes, and no two components couple
+    the same pair of nodes (parallel rigid paths are statically indeterminate). A few stay free."""
+    rng = p.rng
+    nodes = [(kind, [f"{var}.{c}"]) for var, _, key in p.components for kind in MASSES for c in nodes_of(key, kind)]
+    coupled = set()
+    for var, _, key in rng.sample(p.components, len(p.components)):
+        used = [i for i, (_, ports) in enumerate(nodes) if ports[0].startswith(f"{var}.")]
+        for connector, kind in connectors(key):
+            free = 0.9 if nodes_of(key, kind) else 0.02  # a mass's second flange is mostly left free
+            if kind not in MASSES or connector in nodes_of(key, kind) or rng.random() < free:
+                continue
+            choices = [i for i, (k, _) in enumerate(nodes)
+                       if k == kind and i not in used and not any(frozenset((i, u)) in coupled for u in used)]
+            if not choices:
+                continue
+            emptiest = kind == "contact" or rng.random() < 0.5  # a body's axle without a wheel is singular
+            i = min(choices, key=lambda i: len(nodes[i][1])) if emptiest else rng.choice(choices)
+            p.connect(rng.choice(nodes[i][1]), f"{var}.{connector}")
+            nodes[i][1].append(f"{var}.{connector}")
+            coupled |= {frozenset((i, u)) for u in used}
+            used.append(i)
+
+
+def wire_at_random(p):
+    """Flanges and contacts join random connection sets of their own kind, some stay free:
+    mostly ill-posed models, for the structural error paths."""
+    rng = p.rng
+    for kind in MASSES:
+        sets = []
+        for port in rng.sample(p.ports(kind), len(p.ports(kind))):
+            if sets and rng.random() < 0.6:
+                target = rng.choice(sets)
+                p.connect(rng.choice(target), port)
+                target.append(port)
+            elif rng.random() < 0.85:
+                sets.append([port])
+
+
+def wire_signals(p):
+    """Each input reads an output, mostly of a component added before it (so that most
+    signal paths have no algebraic loop); a few dangle, read their own component, or get
+    a second driver."""
+    rng = p.rng
+    for position, component in enumerate(p.components):
+        own = p.ports("out", [component])
+        earlier, others = p.ports("out", p.components[:position]), p.ports("out", p.components[position + 1:])
+        for port in p.ports("in", [component]):
+            draw = rng.random()
+            if draw < 0.015:
+                continue
+            candidates = own if draw < 0.04 else earlier if draw < 0.85 else others
+            candidates = candidates or earlier + others or own
+            if candidates:
+                p.connect(rng.choice(candidates), port)
+            if rng.random() < 0.03:
+                p.connect(rng.choice(p.ports("out")), port)
+
+
+def mutate(p):
+    """Sometimes a connection is lost, sometimes a user mistake of DESIGN section 8 is made
+    (which must be a ModelError naming the culprit)."""
+    rng = p.rng
+    connections = [i for i, line in enumerate(p.lines) if line.startswith("m.connect")]
+    if connections and rng.random() < 0.05:
+        del p.lines[rng.choice(connections)]
+    if rng.random() > 0.08:
+        return
+    name = p.components[0][1]
+    kinds = [k for k in CONNECTOR_TYPES if p.ports(k)]
+    pairs = [(a, b) for a in kinds for b in kinds if CONNECTOR_TYPES[a] != CONNECTOR_TYPES[b] or a == b == "out"]
+    mistake = rng.choice(["duplicate", "unknown_start", "self"] + (["incompatible"] if pairs else []))
+    if mistake == "duplicate":
+        p.lines.append(f'm.add(blocks.Constant("{name}"))')
+    elif mistake == "unknown_start":
+        p.lines.append(f'm.set_start("{name}.no_such_variable", 1.0)')
+    elif mistake == "self":
+        port = rng.choice([port for kind in kinds for port in p.ports(kind)])
+        p.connect(port, port)
+    else:
+        a, b = rng.choice(pairs)
+        p.connect(rng.choice(p.ports(a)), rng.choice(p.ports(b)))
+
+
+def retune(p):
+    """Changes a parameter after compile(): the same bounds must hold as at add(), and a
+    structural one is refused."""
+    rng = p.rng
+    _, name, key = rng.choice([c for c in p.components if parameters(c[2])] or p.components)
+    known = [parameter for parameter, _ in parameters(key)]
+    parameter = rng.choice(known) if known and rng.random() < 0.9 else "no_such_parameter"
+    p.lines.append(f'sim.set_parameter("{name}.{parameter}", {literal(value(rng, extreme=0.6))})')
+
+
+def simulation_options(rng):
+    """Short runs with plausible options; one run in ten has an option from EDGE_OPTIONS."""
+    options = {"t_end": rng.uniform(0.1, 5.0), "output_interval": 10 ** rng.uniform(-3, -1)}
+    if rng.random() < 0.5:
+        options["rtol"] = 10 ** rng.uniform(-8, -3)
+        options["atol"] = 10 ** rng.uniform(-10, -4)
+    if rng.random() < 0.1:
+        option = rng.choice(OPTIONS)
+        options[option] = rng.choice(EDGE_OPTIONS[option])
+    return options
+
+
+# --- Running one model and judging the outcome ----------------------------------
+def run(seed, index):
+    """Builds, compiles and simulates model (seed, index): {outcome, message, statement}."""
+    p = generate(seed, index)
+    source = p.source()
+    scope = {}
+    try:
+        exec(compile(source, "<fuzz>", "exec"), scope)
+    except BaseException as error:  # noqa: B902  (a fuzzer judges every exception)
+        outcome, message = classify(error, p.names)
+        return {"outcome": outcome, "message": message, "statement": failing_statement(error, source)}
+    outcome, message = judge(scope["r"], p.options)
+    return {"outcome": outcome, "message": message, "statement": "r = sim.simulate(...)" if message else ""}
+
+
+def classify(error, names):
+    """An exception as an outcome: the library's own error types naming something
+    of the model are answers; anything else is an internal error."""
+    message = f"{type(error).__name__}: {error}"
+    if isinstance(error, ac.SimulationError):
+        return "simulation_error", message
+    if not isinstance(error, ValueError):  # ac.ModelError is a ValueError, so is an unknown keyword
+        return "internal_error", message
+    if INTERNAL_MARKERS.search(str(error)):
+        return "internal_error", message
+    if not any(re.search(rf"\b{re.escape(n)}\b", str(error)) for n in names):
+        return "internal_error", f"names no component, variable or option: {message}"
+    return "model_error", message
+
+
+def judge(r, options):
+    """A returned result must be finite everywhere and end at t_end."""
+    for name in ["time"] + list(r.names):
+        column = r.time if name == "time" else r[name]
+        bad = ~np.isfinite(column)
+        if bad.any():
+            at = r.time[np.argmax(bad)]
+            return "nonfinite", f"{name} = {column[bad][0]} at t = {at} ({bad.sum()} of {len(column)} rows)"
+    t_end = options.get("t_end", 1.0)
+    if len(r.time) == 0 or abs(r.time[-1] - t_end) > 1e-9 * max(1.0, abs(t_end)):
+        last = r.time[-1] if len(r.time) else None
+        return "internal_error", f"the result ends at t = {last}, not at t_end = {t_end}, and no error was raised"
+    return "ok", ""
+
+
+def failing_statement(error, source):
+    """The line of the generated source that raised."""
+    lines = [f.lineno for f in traceback.extract_tb(error.__traceback__) if f.filename == "<fuzz>"]
+    return source.splitlines()[lines[-1] - 1].strip() if lines else ""
+
+
+# --- Workers: persistent subprocesses, one model at a time ----------------------
+def serve(seed):
+    """Worker loop: a model index per line on stdin, a JSON outcome per line on the protocol fd."""
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+    reply = os.fdopen(os.dup(1), "w", buffering=1)
+    os.dup2(2, 1)  # prints from the library or a model must not corrupt the protocol
+    for line in sys.stdin:
+        index = int(line)
+        answer = run(seed, index)
+        answer["message"] = answer["message"][:2000]
+        reply.write(json.dumps({"index": index, **answer}) + "\n")
+
+
+class Worker:
+    """A worker subprocess and the model it is running."""
+
+    def __init__(self, seed):
+        self.log = tempfile.TemporaryFile()
+        env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
+        self.process = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--worker", "--seed", str(seed)],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log, env=env,
+                                        text=True)
+        self.index, self.deadline = None, None
+
+    def send(self, index, timeout):
+        self.index, self.deadline = index, time.monotonic() + timeout
+        self.process.stdin.write(f"{index}\n")
+        self.process.stdin.flush()
+
+    def death(self):
+        """Why the worker died: its signal or exit status and the end of its stderr."""
+        code = self.process.wait()
+        how = f"killed by {signal.Signals(-code).name}" if code < 0 else f"exited with status {code}"
+        self.log.seek(0)
+        tail = self.log.read().decode(errors="replace").strip().splitlines()[-3:]
+        return f"worker {how}" + (": " + " | ".join(tail) if tail else "")
+
+    def stop(self):
+        self.process.kill()
+        self.process.wait()
+        self.log.close()
+
+
+def campaign(seed, indexes, workers, timeout, report):
+    """Runs the models on `workers` persistent workers; report(index, outcome, message, statement) for each."""
+    pending = list(reversed(indexes))
+    selector = selectors.DefaultSelector()
+    pool = []
+
+    def start_next(worker):
+        if pending:
+            worker.send(pending.pop(), timeout)
+            selector.register(worker.process.stdout, selectors.EVENT_READ, worker)
+            pool.append(worker)
+        else:
+            worker.stop()
+
+    def replace(worker, outcome, message):
+        selector.unregister(worker.process.stdout)
+        pool.remove(worker)
+        report(worker.index, outcome, message, "")
+        worker.stop()
+        start_next(Worker(seed))
+
+    for _ in range(min(workers, len(pending))):
+        start_next(Worker(seed))
+    while pool:
+        wait = max(0.0, min(w.deadline for w in pool) - time.monotonic())
+        for key, _ in selector.select(wait):
+            worker = key.data
+            line = worker.process.stdout.readline()
+            if not line:
+                replace(worker, "crash", worker.death())
+                continue
+            answer = json.loads(line)
+            report(answer["index"], answer["outcome"], answer["message"], answer["statement"])
+            selector.unregister(worker.process.stdout)
+            pool.remove(worker)
+            start_next(worker)
+        for worker in [w for w in pool if time.monotonic() > w.deadline]:
+            replace(worker, "hang", f"no answer within {timeout:g} s")
+
+
+# --- Reporting ------------------------------------------------------------------
+def signature(outcome, message):
+    """A failure's kind: its message with numbers and instance names blurred."""
+    first = message.splitlines()[0] if message else ""
+    return outcome + ": " + re.sub(r"\d+(\.\d+)?(e[-+]?\d+)?", "#", first)[:160]
+
+
+def reproducer(seed, index):
+    return f"{sys.executable} {os.path.relpath(os.path.abspath(__file__))} --seed {seed} --index {index} --show"
+
+
+def show(seed, index):
+    """Prints model (seed, index) as Python and runs it in this process."""
+    p = generate(seed, index)
+    print(p.source())
+    answer = run(seed, index)
+    print(f"# outcome: {answer['outcome']}")
+    if answer["message"]:
+        print(f"# at: {answer['statement']}\n# " + answer["message"].replace("\n", "\n# "))
+    return answer["outcome"] not in FAILURES
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--count", type=int, default=200, help="models 0..count-1")
+    parser.add_argument("--index", type=int, help="one model only")
+    parser.add_argument("--timeout", type=float, default=10.0, help="seconds per model before it counts as a hang")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--show", action="store_true", help="print the model as Python and run it in-process")
+    parser.add_argument("--json", help="write the summary and the failures to this file")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        return serve(args.seed)
+    problems = check_wiring()
+    if problems:
+        print("the wiring table is out of date:\n  " + "\n  ".join(problems), file=sys.stderr)
+        return 2
+    if args.show:
+        return 0 if show(args.seed, args.index or 0) else 1
+    return 0 if fuzz(args) else 1
+
+
+def fuzz(args):
+    """The campaign: prints each failure with its reproducer, then the counts and kinds."""
+    indexes = [args.index] if args.index is not None else list(range(args.count))
+    counts, failures = Counter(), []
+    start = time.monotonic()
+
+    def report(index, outcome, message, statement):
+        counts[outcome] += 1
+        if outcome in FAILURES:
+            failure = {"index": index, "outcome": outcome, "message": message, "statement": statement,
+                       "reproducer": reproducer(args.seed, index)}
+            failures.append(failure)
+            print(f"FAIL {outcome} #{index}: {message.splitlines()[0] if message else ''}\n"
+                  f"     {failure['reproducer']}", flush=True)
+
+    campaign(args.seed, indexes, args.workers, args.timeout, report)
+    seconds = time.monotonic() - start
+    kinds = Counter(signature(f["outcome"], f["message"]) for f in failures)
+    print(f"\n{len(indexes)} models, seed {args.seed}, {seconds:.1f} s: "
+          + ", ".join(f"{o} {counts[o]}" for o in OUTCOMES))
+    for kind, n in kinds.most_common():
+        first = next(f for f in failures if signature(f["outcome"], f["message"]) == kind)
+        print(f"  {n:4d} x {kind}\n         e.g. #{first['index']}")
+    if args.json:
+        summary = {"seed": args.seed, "models": len(indexes), "seconds": round(seconds, 2),
+                   "counts": {o: counts[o] for o in OUTCOMES}, "kinds": dict(kinds),
+                   "failures": sorted(failures, key=lambda f: f["index"])}
+        with open(args.json, "w") as out:
+            json.dump(summary, out, indent=2)
+    return not failures
+
+
+if __name__ == "__main__":
+    sys.exit(main())
