@@ -52,6 +52,7 @@ docs: build
 
 bench: build
 	./$(BUILD)/bench/chain_bench
+	./$(BUILD)/bench/exact_outputs_bench
 
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)

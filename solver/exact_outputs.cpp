@@ -123,20 +123,20 @@ ExactOutputs::Outcome ExactOutputs::solve(double* y, double* yp, const Loader& l
     return outcome;
   }
   bool fresh = false;
-  double previous = std::numeric_limits<double>::infinity();
+  double previous_size = std::numeric_limits<double>::infinity(), previous_step = previous_size;
   for (int iteration = 0; iteration < 12; ++iteration) {
     if (!lu_->valid) {
       if (!factor(y, yp, load)) return give_up();
       fresh = true;
     }
     dz = lu_->solve(-r);
-    // Converged when every correction is at the rounding level of its value;
-    // `against_tolerance` measures it in the integrator's error weights.
-    double size = 0.0, against_tolerance = 0.0;
+    // `size`: the correction against the rounding level of each value;
+    // `step`: the same in the integrator's error weights.
+    double size = 0.0, step = 0.0;
     for (int i = 0; i < n; ++i) {
       z(i) += dz[i];
       size = std::max(size, std::fabs(dz[i]) / (4 * eps * std::fabs(z(i)) + std::numeric_limits<double>::min()));
-      against_tolerance = std::max(against_tolerance, std::fabs(dz[i]) / (rtol_ * std::fabs(z(i)) + atol_));
+      step = std::max(step, std::fabs(dz[i]) / (rtol_ * std::fabs(z(i)) + atol_));
     }
     outcome.iterations = iteration + 1;
     if (!std::isfinite(size)) {
@@ -146,27 +146,32 @@ ExactOutputs::Outcome ExactOutputs::solve(double* y, double* yp, const Loader& l
       if ((outcome.nonfinite_equation = evaluate()) >= 0) return give_up();
       continue;
     }
-    if ((outcome.nonfinite_equation = evaluate()) >= 0) return give_up();
-    // Or when the correction is a millionth of the integration tolerance: the
-    // error left after it is smaller still (Newton contracts), 1e-12 of the
-    // value at rtol = 1e-6.
-    if (size <= 1.0 || against_tolerance <= 1e-6) {
+    // Newton's usual stopping test: the error left after this correction is
+    // about rate/(1 - rate) of it. Accepted when that is within a thousand
+    // roundings of each value (1e-13 relative), with no residual evaluated at
+    // the accepted point; a correction at the rounding level needs no rate.
+    // The first correction removes the interpolation error, so the rate it
+    // shows says little about the next ones: the rate is read from the second on.
+    const double rate = iteration >= 2 ? step / previous_step : 1.0;
+    if (size <= 1.0 || (rate < 0.5 && rate / (1 - rate) * size <= 1e3)) {
       outcome.exact = true;
       return outcome;
     }
+    if ((outcome.nonfinite_equation = evaluate()) >= 0) return give_up();
     // A matrix from an earlier row converges linearly: refresh it when slow.
     // With a fresh one, a step that no longer shrinks, far below the
     // integration tolerance, is the rounding floor of the equations (large
     // terms that cancel, an ill-conditioned loop): the values are as exact
     // as floating point makes them.
-    if (size > 0.1 * previous) {
+    if (size > 0.1 * previous_size) {
       if (fresh) {
-        outcome.exact = against_tolerance < 1e-3;
+        outcome.exact = step < 1e-3;
         return outcome.exact ? outcome : give_up();
       }
       lu_->valid = false;
     }
-    previous = size;
+    previous_size = size;
+    previous_step = step;
   }
   return give_up();
 }
