@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include "solver/evaluation.hpp"
 #include "solver/matching.hpp"
@@ -222,10 +223,32 @@ void initialize(const CompiledModel& m, double t0, const std::vector<double>& pa
     J.setFromTriplets(triplets.begin(), triplets.end());
     Eigen::SparseLU<Eigen::SparseMatrix<double>> lu;
     lu.compute(J);
-    if (lu.info() != Eigen::Success)
-      throw ModelError("initialization of '" + m.dae.model_name +
-                       "' failed: the initial conditions and the model equations are singular at t0 (" +
-                       lu.lastErrorMessage() + ")");
+    if (lu.info() != Eigen::Success) {
+      // Name the unknowns no row depends on at this point (zero columns).
+      // Name the unknowns no row depends on at this point (zero columns), or
+      // whose partial derivatives are not finite there.
+      std::vector<double> column_size(size, 0.0);
+      for (const auto& t : triplets)
+        column_size[t.col()] = std::isfinite(t.value()) ? std::max(column_size[t.col()], std::fabs(t.value()))
+                                                        : std::numeric_limits<double>::infinity();
+      std::vector<std::string> loose, nonfinite;
+      for (int c = 0; c < size; ++c) {
+        if (column_size[c] != 0.0 && std::isfinite(column_size[c])) continue;
+        int slot = c < n ? c : slot_of_state[c - n];
+        const std::string& name = m.dae.variables[m.variable_of_slot[slot]].name;
+        (column_size[c] == 0.0 ? loose : nonfinite).push_back(c < n ? name : "der(" + name + ")");
+      }
+      std::string why = " (" + lu.lastErrorMessage() + ")";
+      if (!loose.empty()) why = ": no equation or condition depends on " + list(loose) + " there";
+      if (!nonfinite.empty()) why = ": the partial derivatives with respect to " + list(nonfinite) + " are not finite there";
+      throw ModelError("initialization of '" + m.dae.model_name + "' failed: the model equations and the initial " +
+                       "conditions are singular at t0" + why +
+                       "; the conditions: " + [&] {
+                         std::vector<std::string> d;
+                         for (int k : plan.used) d.push_back(plan.conditions[k].description);
+                         return list(d);
+                       }());
+    }
     dz = lu.solve(-r);
     // Damped step: halve until the residual decreases.
     double step = 1.0;

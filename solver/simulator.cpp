@@ -597,9 +597,14 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     }
     if (time_event_first) {
       record(t);  // left limit
+      // Events closer together than the solver can step (a ramp lasting
+      // 1e-13 s) are one event, taken at the last of them so that every
+      // relation reads its far side.
+      const double resolution = 1e-12 * (1.0 + std::fabs(t));
+      while (next_event < time_events.size() && time_events[next_event] <= t + resolution)
+        t = std::max(t, time_events[next_event++]);
       evaluate_relations(t, true);
       finish_event(t);
-      while (next_event < time_events.size() && time_events[next_event] <= t) ++next_event;
       // An output time on the event (up to rounding of t_start + k·dt) is the row just recorded.
       while (k <= n_outputs && output_time(k) <= t + 1e-12 * (1.0 + std::fabs(t))) ++k;
       continue;

@@ -267,3 +267,17 @@ TEST_CASE("a start value at the edge of the floating-point range is named, not a
   CHECK_THROWS_WITH(m.compile().simulate(run_for(1.0, 0.1)),
                     Catch::Contains("system.y = -1e+300") && Catch::Contains("check the start values"));
 }
+
+TEST_CASE("time events closer together than the solver can step are taken, not looped on", "[robustness][events]") {
+  for (double duration : {1e-13, 5e-324}) {
+    Model m("short_ramp");
+    auto& ramp = m.add<blocks::Ramp>("ramp", {{"height", 2.0}, {"duration", duration}, {"startTime", 0.5}});
+    auto& lag = m.add<blocks::FirstOrder>("lag", {{"T", 0.1}});
+    m.connect(ramp.y, lag.u);
+    INFO("duration " << duration);
+    Result r = m.compile().simulate(run_for(1.0, 0.01, 1e-8));
+    auto y = r["ramp.y"], lagged = r["lag.y"];
+    CHECK(y.back() == 2.0);  // the far side of the ramp, not height·t/duration
+    CHECK(lagged.back() == Approx(2.0 * (1.0 - std::exp(-0.5 / 0.1))).epsilon(1e-6));
+  }
+}
