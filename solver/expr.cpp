@@ -249,6 +249,13 @@ Expr make(Op op, const Expr& a) {
 Expr make(Op op, const Expr& a, const Expr& b) {
   if (a.is_const() && b.is_const()) return Expr(apply(op, a.value(), b.value()));
   switch (op) {
+    // An argument that substitution made constant is its own past.
+    case Op::Delay:
+      if (a.is_const()) return a;
+      break;
+    case Op::DelayRate:
+      if (a.is_const()) return Expr(0.0);
+      break;
     case Op::Add:
       if (a.is_const(0)) return b;
       if (b.is_const(0)) return a;

@@ -498,7 +498,13 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   auto advance = [&](double target) {
     if (delays.empty()) return IDASolve(s.ida, target, &t, s.y, s.yp, IDA_NORMAL);
     if (int flag = IDASetStopTime(s.ida, target); flag < 0) return flag;
-    for (;;) {
+    // IDA counts max_steps per IDASolve call, and here each call is one step.
+    for (long steps = 1;; ++steps) {
+      if (steps > options.max_steps) {
+        integ.last_message = "more than max_steps = " + std::to_string(options.max_steps) + " steps toward t = " +
+                             format_number(target);
+        return IDA_TOO_MUCH_WORK;
+      }
       const double t_before = t;
       int flag = IDASolve(s.ida, target, &t, s.y, s.yp, IDA_ONE_STEP);
       if (flag < 0) return flag;

@@ -21,7 +21,7 @@ struct SimulationOptions {
   double atol = 1e-8;
   LinearSolver linear_solver = LinearSolver::automatic;
   int dense_threshold = 100;  // automatic: dense up to this many unknowns, KLU above
-  long max_steps = 1000000;
+  long max_steps = 100000;  // between two output times
   double max_step = 0.0;  // 0: no limit
   /// Each output row solved for the algebraic unknowns and derivatives with
   /// the states as integrated, so every equation holds to rounding (DESIGN 5).

@@ -281,3 +281,27 @@ TEST_CASE("time events closer together than the solver can step are taken, not l
     CHECK(lagged.back() == Approx(2.0 * (1.0 - std::exp(-0.5 / 0.1))).epsilon(1e-6));
   }
 }
+
+TEST_CASE("max_steps bounds a run with delays too (step by step), so a blow-up ends quickly", "[robustness][delay]") {
+  struct BlowUp : Component {  // x' = 1/(1 - x) from 0: x reaches 1 at t = 0.5 with an infinite slope
+    Variable x = variable("x", {.start = 0.0, .fixed = true});
+    explicit BlowUp(std::string name) : Component(std::move(name)) { equation(der(x) == 1.0 / (1.0 - x)); }
+  };
+  Model m("blow_up");
+  auto& probe = dynamic_cast<BlowUp&>(m.add_component(std::make_unique<BlowUp>("probe")));
+  auto& late = m.add<blocks::FixedDelay>("late", {{"delayTime", 0.1}});
+  m.add<blocks::Gain>("gain");
+  m.connect(late.y, static_cast<blocks::Gain*>(m.child("gain"))->u);
+  (void)probe;
+  struct Reader : Component {  // feeds x into the delay
+    RealOutput y{*this, "y"};
+    Reader(std::string name, const Expr& x) : Component(std::move(name)) { equation(y == x); }
+  };
+  auto& reader = m.add_component(std::make_unique<Reader>("reader", probe.x));
+  m.connect(*reader.connectors()[0], late.u);
+  SimulationOptions o = run_for(1.0, 0.01);
+  o.max_steps = 20000;
+  auto started = std::chrono::steady_clock::now();
+  CHECK_THROWS_WITH(m.compile().simulate(o), Catch::Contains("max_steps = 20000"));
+  CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() < 5.0);
+}
