@@ -8,7 +8,7 @@ JOBS ?= 2
 DEBIAN_PACKAGES := build-essential cmake libsundials-dev libsuitesparse-dev libeigen3-dev catch2 pybind11-dev \
   python3-dev python3-numpy python3-pytest python3-pandas python3-matplotlib python3-distributed python3-tqdm python3-scipy
 
-.PHONY: all deps configure build run test test-sanitize bench docs install clean
+.PHONY: all deps configure build run test test-sanitize bench fuzz docs install clean
 
 all: build
 
@@ -46,6 +46,12 @@ test-sanitize: deps
 	cmake -S . -B $(BUILD_SANITIZE) -DCMAKE_BUILD_TYPE=Debug -DACAUSAL_SANITIZE=ON -DACAUSAL_PYTHON=OFF
 	cmake --build $(BUILD_SANITIZE) -j $(JOBS) --target acausal_tests
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ./$(BUILD_SANITIZE)/tests/acausal_tests
+
+N ?= 1000
+SEED ?= 1
+fuzz: build
+	@mkdir -p out
+	PYTHONPATH=$(BUILD)/python $(PYTHON) tests/fuzz/fuzz_models.py --seed $(SEED) --count $(N) --workers $(JOBS) --json out/fuzz.json
 
 docs: build
 	./$(BUILD)/docs/components_md > docs/components.md

@@ -25,7 +25,17 @@ void collect_delays(CompiledModel& m) {
     m.delay_of[n] = static_cast<int>(m.delays.size());
     m.delays.push_back(n);
   });
-  for (const Node* d : m.delays) m.delay_arguments.push_back(m.observer({Expr(d->arg[0])}));
+  for (const Node* d : m.delays) {
+    try {
+      m.delay_arguments.push_back(m.observer({Expr(d->arg[0])}));
+    } catch (const std::logic_error&) {
+      // The past is recorded as y and y': a second derivative of it is not.
+      throw ModelError("'" + m.dae.model_name + "': " + m.dae.print(Expr(d)) +
+                       " needs a higher derivative of its argument's past than the solver records (values and " +
+                       "first derivatives); smooth the delayed signal (a FirstOrder or SecondOrder after the " +
+                       "delay) before a component that differentiates it, such as a Position or Speed source");
+    }
+  }
 }
 
 }  // namespace
@@ -102,10 +112,14 @@ CompiledModel build_evaluation(DaeSystem dae) {
       indicators.push_back(mode.indicator);
     }
   }
+  // Solved variables in solve order first (so a message names the cause),
+  // then aliases and variables fixed to parameter expressions.
   for (int v = 0; v < n_var; ++v)
     if (m.dae.variables[v].solved_from >= 0) m.observed_variables.push_back(v);
   std::sort(m.observed_variables.begin(), m.observed_variables.end(),
             [&](int a, int b) { return m.dae.variables[a].solved_from < m.dae.variables[b].solved_from; });
+  for (int v = 0; v < n_var; ++v)
+    if (m.dae.variables[v].definition && m.dae.variables[v].solved_from < 0) m.observed_variables.push_back(v);
   std::vector<Expr> observed;
   observed.reserve(m.observed_variables.size());
   for (int v : m.observed_variables) observed.push_back(m.value_of(v));

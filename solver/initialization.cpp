@@ -273,7 +273,7 @@ void initialize(const CompiledModel& m, double t0, const std::vector<double>& pa
   if (!converged) {
     std::vector<std::string> worst;
     for (int i = 0; i < size; ++i)
-      if (std::fabs(r[i]) > 1e-9)
+      if (!(std::fabs(r[i]) <= 1e-9))  // NaN too
         worst.push_back((i < n ? m.dae.describe(m.dae.equations[i]) : plan.conditions[plan.used[i - n]].description) +
                         " (residual " + format_number(r[i]) + ")");
     throw ModelError("initialization of '" + m.dae.model_name + "' did not converge; unsatisfied: " + list(worst));

@@ -252,8 +252,11 @@ Result Simulator::simulate(const SimulationOptions& options) const {
       double value = observed.output(k);
       if (std::isfinite(value)) continue;
       const DaeVariable& v = m.dae.variables[m.observed_variables[k]];
+      const int from = v.solved_from >= 0 ? v.solved_from : v.fixed_by;
       throw SimulationError("simulate(" + model_name + "): " + v.name + " = " + format_number(value) + " at t = " +
-                                format_number(t) + ", from " + m.dae.describe(m.dae.consumed_equations[v.solved_from]),
+                                format_number(t) + ", from " +
+                                (from >= 0 ? m.dae.describe(m.dae.consumed_equations[from])
+                                           : "its alias " + m.dae.print(Expr(v.definition))),
                             t, 0, "", result);
     }
   };

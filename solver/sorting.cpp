@@ -76,6 +76,14 @@ void sort_and_eliminate(DaeSystem& dae, const StructuralSystem& s) {
   auto try_solve = [&](int e, int v) {
     Expr x(dae.variables[v].symbol);
     const Expr& r = dae.equations[e].residual;
+    // x inside a delay() is its past value, which solving for x now must not touch.
+    if (delays_exist()) {
+      bool delayed_x = false;
+      for_each_postorder(r.node(), [&](const Node* n) {
+        if (is_delay(n->op)) for_each_postorder(n->arg[0], [&](const Node* m) { delayed_x |= m == x.node(); });
+      });
+      if (delayed_x) return false;
+    }
     Expr a = diff(r, x);
     if (!a.is_const() && !is_parametric(a)) return false;
     double a_value = a.is_const() ? a.value() : evaluate(a, parameters);

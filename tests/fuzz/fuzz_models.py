@@ -10,6 +10,7 @@ for) and the failures crash, hang, internal_error and nonfinite. The exit status
 is 0 only when no model failed. See docs/fuzzing.md.
 """
 import argparse
+import gc
 import json
 import math
 import os
@@ -28,15 +29,17 @@ from collections import Counter
 import numpy as np
 
 import acausal as ac
-from acausal import _acausal, blocks, rotational, translational, vehicle  # noqa: F401  (the generated code uses them)
+from acausal import _acausal, blocks, rotational, translational, vehicle  # _acausal: the parameters of a component
 
 FAILURES = ("crash", "hang", "internal_error", "nonfinite")
 OUTCOMES = ("ok", "model_error", "simulation_error") + FAILURES
+STARTUP_TIMEOUT = 60.0  # seconds for a worker to import acausal
+WALL_FACTOR = 3  # a model may take this many times its CPU time limit on the clock
 MEMORY_LIMIT = 4 << 30  # a runaway allocation becomes a MemoryError instead of taking the machine down
 MODEL = "fuzz"
 OPTIONS = ("t_end", "output_interval", "rtol", "atol", "t_start", "linear_solver")
-# Words a user cannot act on: an implementation detail leaking out of the library.
-INTERNAL_MARKERS = re.compile(r"tape:|register|internal|std::|bad_alloc|logic_error|assert")
+# An implementation detail leaking into a ModelError: words a user cannot act on.
+INTERNAL_MARKERS = re.compile(r"tape:|std::|logic_error")
 
 # --- How to wire each library component -------------------------------------
 # Connector kinds: rot/trans (mechanical flanges), contact (vehicle.WheelContact),
@@ -120,7 +123,8 @@ NODES = {"rotational.Inertia": "flange_a", "translational.Mass": "flange_a", "ve
 # What a model gets when a kind of connector has no node to join, or its inputs no source.
 MASSES = {"rot": "rotational.Inertia", "trans": "translational.Mass", "contact": "vehicle.VehicleBody"}
 # Tables set after add(): the setter and the range of plausible values.
-TABLES = {"blocks.TimeTable": ("blocks.set_table", -10.0, 10.0), "vehicle.Wheel": ("vehicle.set_friction_table", 0.0, 1.2),
+TABLES = {"blocks.TimeTable": ("blocks.set_table", -10.0, 10.0),
+          "vehicle.Wheel": ("vehicle.set_friction_table", 0.0, 1.2),
           "vehicle.VehicleBody": ("vehicle.set_grade_table", -0.3, 0.3)}
 SOURCES = ("blocks.Constant", "blocks.Step", "blocks.Sine", "blocks.Ramp", "blocks.TimeTable")
 CONNECTOR_TYPES = {"rot": "rotational.Flange", "trans": "translational.Flange", "contact": "vehicle.WheelContact",
@@ -172,8 +176,8 @@ def library():
 
 
 def check_wiring():
-    """The wiring table against the library: a component or connector it does not
-    know is a stale table (exit 2), not a library failure."""
+    """The wiring table against the library: a component, connector or variable it does
+    not know is a stale table (exit 2), not a library failure."""
     found = library()
     problems = [f"{key}: in the library, not in WIRING" for key in found if key not in WIRING]
     problems += [f"{key}: in WIRING, not in the library" for key in WIRING if key not in found]
@@ -181,9 +185,11 @@ def check_wiring():
     for i, key in enumerate(k for k in WIRING if k in found):
         component = probe.add(found[key](f"c{i}"))
         for name, kind in connectors(key):
-            actual = getattr(component, name).type
+            actual = getattr(getattr(component, name, None), "type", "nothing")
             if actual != CONNECTOR_TYPES[kind]:
                 problems.append(f"{key}.{name}: WIRING says {kind}, the library has {actual}")
+        missing = [v for v in wiring(key)[1].split() if getattr(component, v, None) is None]
+        problems += [f"{key}.{v}: no such variable" for v in missing]
     return problems
 
 
@@ -229,8 +235,10 @@ def parameters(key):
 
 
 def expression(rng, depth, leaves):
+    """Source of a random expression; constants are Exprs, so that Python never folds
+    them itself (1e300 ** 9 would be an OverflowError of the generated code)."""
     if depth == 0 or rng.random() < 0.3:
-        return rng.choice(leaves) if rng.random() < 0.7 else literal(value(rng, extreme=0.15))
+        return rng.choice(leaves) if rng.random() < 0.7 else f"ac.Expr({literal(value(rng, extreme=0.15))})"
     if rng.random() < 0.5:
         return rng.choice(UNARY).format(expression(rng, depth - 1, leaves))
     return rng.choice(BINARY).format(expression(rng, depth - 1, leaves), expression(rng, depth - 1, leaves))
@@ -292,6 +300,8 @@ def generate(seed, index):
         p.lines.append(f'm.set_start("{path}", {literal(value(rng, extreme=0.1))}{fixed})')
     p.lines.append("sim = m.compile()")
     if rng.random() < 0.1:
+        if rng.random() < 0.5:
+            p.lines.append("sim.simulate(t_end=0.5)")  # the next run must not depend on this one
         retune(p)
     p.options = simulation_options(rng)
     args = ", ".join(f"{k}={literal(v)}" for k, v in p.options.items())
@@ -305,7 +315,8 @@ def choose_components(rng):
     found = library()
     pool = sorted(k for k in WIRING if k in found and k.split(".")[0] in rng.choice(THEMES))
     count = rng.choice((1, 2, 3, 4, 5, 6, 6, 8, 8, 10))
-    keys = ["Expression" if "blocks.Gain" in pool and rng.random() < 0.1 else rng.choice(pool) for _ in range(count)]
+    signals = any(key.startswith("blocks.") for key in pool)
+    keys = ["Expression" if signals and rng.random() < 0.1 else rng.choice(pool) for _ in range(count)]
     for kind, mass in MASSES.items():  # as many nodes as a component has connectors to join
         need = max(sum(k == kind and c not in nodes_of(key, kind) for c, k in connectors(key)) for key in keys)
         keys += [mass] * max(0, need - sum(len(nodes_of(key, kind)) for key in keys))
@@ -452,7 +463,7 @@ def run(seed, index):
     scope = {}
     try:
         exec(compile(source, "<fuzz>", "exec"), scope)
-    except BaseException as error:  # noqa: B902  (a fuzzer judges every exception)
+    except BaseException as error:  # every exception is judged, MemoryError included
         outcome, message = classify(error, p.names)
         return {"outcome": outcome, "message": message, "statement": failing_statement(error, source)}
     outcome, message = judge(scope["r"], p.options)
@@ -482,7 +493,7 @@ def judge(r, options):
         if bad.any():
             at = r.time[np.argmax(bad)]
             return "nonfinite", f"{name} = {column[bad][0]} at t = {at} ({bad.sum()} of {len(column)} rows)"
-    t_end = options.get("t_end", 1.0)
+    t_end = options["t_end"]
     if len(r.time) == 0 or abs(r.time[-1] - t_end) > 1e-9 * max(1.0, abs(t_end)):
         last = r.time[-1] if len(r.time) else None
         return "internal_error", f"the result ends at t = {last}, not at t_end = {t_end}, and no error was raised"
@@ -496,33 +507,70 @@ def failing_statement(error, source):
 
 
 # --- Workers: persistent subprocesses, one model at a time ----------------------
-def serve(seed):
-    """Worker loop: a model index per line on stdin, a JSON outcome per line on the protocol fd."""
+def serve(seed, timeout):
+    """Worker loop: "ready" once acausal is imported, then a model index per line on stdin,
+    a JSON outcome per line on the protocol fd."""
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
     reply = os.fdopen(os.dup(1), "w", buffering=1)
     os.dup2(2, 1)  # prints from the library or a model must not corrupt the protocol
+    reply.write("ready\n")
     for line in sys.stdin:
         index = int(line)
+        # SIGALRM's default action ends a model stuck in C++ even if the campaign is gone.
+        signal.alarm(math.ceil(WALL_FACTOR * timeout) + 5)
         answer = run(seed, index)
+        gc.collect()  # a crash while freeing the model's objects belongs to this model, not the next
+        signal.alarm(0)
         answer["message"] = answer["message"][:2000]
         reply.write(json.dumps({"index": index, **answer}) + "\n")
+
+
+class WorkerStartError(Exception):
+    pass
+
+
+def cpu_seconds(pid):
+    """The CPU time a process has used, from /proc/<pid>/stat (utime + stime)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class Worker:
     """A worker subprocess and the model it is running."""
 
-    def __init__(self, seed):
+    def __init__(self, seed, timeout):
         self.log = tempfile.TemporaryFile()
         env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
-        self.process = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--worker", "--seed", str(seed)],
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log, env=env,
-                                        text=True)
-        self.index, self.deadline = None, None
+        command = [sys.executable, os.path.abspath(__file__), "--worker", f"--seed={seed}", f"--timeout={timeout}"]
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log,
+                                        env=env, text=True)
+        self.timeout = timeout
+        # A worker that cannot start (the package being rebuilt, say) is no model's crash.
+        with selectors.DefaultSelector() as ready:
+            ready.register(self.process.stdout, selectors.EVENT_READ)
+            started = ready.select(STARTUP_TIMEOUT) and self.process.stdout.readline() == "ready\n"
+        if not started:
+            self.process.kill()
+            raise WorkerStartError(f"a worker did not start: {self.death()}")
 
-    def send(self, index, timeout):
-        self.index, self.deadline = index, time.monotonic() + timeout
+    def send(self, index):
+        self.index, self.started, self.cpu = index, time.monotonic(), cpu_seconds(self.process.pid)
+        self.deadline = self.started + self.timeout
         self.process.stdin.write(f"{index}\n")
         self.process.stdin.flush()
+
+    def overdue(self):
+        """Past the time limit: `timeout` seconds of CPU, or WALL_FACTOR times that on the clock
+        (a worker blocked without using CPU). A busy machine only moves the deadline."""
+        now = time.monotonic()
+        if now < self.deadline:
+            return False
+        used = cpu_seconds(self.process.pid) - self.cpu
+        if used >= self.timeout or now - self.started >= WALL_FACTOR * self.timeout:
+            return True
+        self.deadline = now + self.timeout - used
+        return False
 
     def death(self):
         """Why the worker died: its signal or exit status and the end of its stderr."""
@@ -539,61 +587,78 @@ class Worker:
 
 
 def campaign(seed, indexes, workers, timeout, report):
-    """Runs the models on `workers` persistent workers; report(index, outcome, message, statement) for each."""
+    """Runs the models on `workers` persistent workers; report(index, outcome, message, statement) for each.
+    A worker past its deadline is killed (hang), one that dies is replaced (crash)."""
     pending = list(reversed(indexes))
+    busy = {}  # stdout -> Worker
     selector = selectors.DefaultSelector()
-    pool = []
 
     def start_next(worker):
         if pending:
-            worker.send(pending.pop(), timeout)
-            selector.register(worker.process.stdout, selectors.EVENT_READ, worker)
-            pool.append(worker)
+            worker.send(pending.pop())
+            busy[worker.process.stdout] = worker
+            selector.register(worker.process.stdout, selectors.EVENT_READ)
         else:
             worker.stop()
 
-    def replace(worker, outcome, message):
+    def retire(worker):
         selector.unregister(worker.process.stdout)
-        pool.remove(worker)
+        del busy[worker.process.stdout]
+
+    def replace(worker, outcome, message):
+        retire(worker)
         report(worker.index, outcome, message, "")
         worker.stop()
-        start_next(Worker(seed))
+        if pending:
+            start_next(Worker(seed, timeout))
 
-    for _ in range(min(workers, len(pending))):
-        start_next(Worker(seed))
-    while pool:
-        wait = max(0.0, min(w.deadline for w in pool) - time.monotonic())
-        for key, _ in selector.select(wait):
-            worker = key.data
-            line = worker.process.stdout.readline()
-            if not line:
-                replace(worker, "crash", worker.death())
-                continue
-            answer = json.loads(line)
-            report(answer["index"], answer["outcome"], answer["message"], answer["statement"])
-            selector.unregister(worker.process.stdout)
-            pool.remove(worker)
-            start_next(worker)
-        for worker in [w for w in pool if time.monotonic() > w.deadline]:
-            replace(worker, "hang", f"no answer within {timeout:g} s")
+    try:
+        for _ in range(min(workers, len(pending))):
+            start_next(Worker(seed, timeout))
+        while busy:
+            wait = max(0.0, min(w.deadline for w in busy.values()) - time.monotonic())
+            for key, _ in selector.select(wait):
+                worker = busy[key.fileobj]
+                line = worker.process.stdout.readline()
+                if not line:
+                    replace(worker, "crash", worker.death())
+                    continue
+                answer = json.loads(line)
+                report(answer["index"], answer["outcome"], answer["message"], answer["statement"])
+                retire(worker)
+                start_next(worker)
+            for worker in [w for w in busy.values() if w.overdue()]:
+                wall = time.monotonic() - worker.started
+                replace(worker, "hang", f"no answer within {timeout:g} s of CPU time ({wall:.0f} s on the clock)")
+    finally:
+        for worker in list(busy.values()):
+            worker.stop()
 
 
 # --- Reporting ------------------------------------------------------------------
 def signature(outcome, message):
-    """A failure's kind: its message with numbers and instance names blurred."""
+    """A failure's kind: the first line of its message with the numbers blurred (inertia3 reads as inertia#)."""
     first = message.splitlines()[0] if message else ""
     return outcome + ": " + re.sub(r"\d+(\.\d+)?(e[-+]?\d+)?", "#", first)[:160]
 
 
 def reproducer(seed, index):
-    return f"{sys.executable} {os.path.relpath(os.path.abspath(__file__))} --seed {seed} --index {index} --show"
+    """The command that prints model (seed, index) and runs it, from the current directory."""
+    script = os.path.abspath(__file__)
+    if not os.path.relpath(script).startswith(".."):
+        script = os.path.relpath(script)
+    path = f"PYTHONPATH={os.environ['PYTHONPATH']} " if os.environ.get("PYTHONPATH") else ""
+    return f"{path}{sys.executable} {script} --seed {seed} --index {index} --show"
 
 
-def show(seed, index):
+def show(seed, index, timeout):
     """Prints model (seed, index) as Python and runs it in this process."""
     p = generate(seed, index)
-    print(p.source())
+    limit = math.ceil(WALL_FACTOR * timeout)
+    print(p.source() + f"\n# running it; a hang is ended after {limit} s (Alarm clock)", flush=True)
+    signal.alarm(limit)
     answer = run(seed, index)
+    signal.alarm(0)
     print(f"# outcome: {answer['outcome']}")
     if answer["message"]:
         print(f"# at: {answer['statement']}\n# " + answer["message"].replace("\n", "\n# "))
@@ -604,26 +669,33 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=200, help="models 0..count-1")
-    parser.add_argument("--index", type=int, help="one model only")
-    parser.add_argument("--timeout", type=float, default=10.0, help="seconds per model before it counts as a hang")
+    parser.add_argument("--index", type=int, help="this model only (instead of 0..count-1)")
+    parser.add_argument("--timeout", type=float, default=30.0,
+                        help=f"CPU seconds per model (at most {WALL_FACTOR}x on the clock) before it counts as a hang")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--show", action="store_true", help="print the model as Python and run it in-process")
     parser.add_argument("--json", help="write the summary and the failures to this file")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        return serve(args.seed)
+        return serve(args.seed, args.timeout)
     problems = check_wiring()
     if problems:
         print("the wiring table is out of date:\n  " + "\n  ".join(problems), file=sys.stderr)
         return 2
     if args.show:
-        return 0 if show(args.seed, args.index or 0) else 1
-    return 0 if fuzz(args) else 1
+        if args.index is None:
+            parser.error("--show needs --index")
+        return 0 if show(args.seed, args.index, args.timeout) else 1
+    try:
+        return 0 if fuzz(args) else 1
+    except WorkerStartError as error:
+        print(error, file=sys.stderr)
+        return 2
 
 
 def fuzz(args):
-    """The campaign: prints each failure with its reproducer, then the counts and kinds."""
+    """The campaign: prints each failure with its reproducer, then the counts and the kinds."""
     indexes = [args.index] if args.index is not None else list(range(args.count))
     counts, failures = Counter(), []
     start = time.monotonic()
@@ -631,27 +703,34 @@ def fuzz(args):
     def report(index, outcome, message, statement):
         counts[outcome] += 1
         if outcome in FAILURES:
-            failure = {"index": index, "outcome": outcome, "message": message, "statement": statement,
-                       "reproducer": reproducer(args.seed, index)}
-            failures.append(failure)
+            failures.append({"index": index, "outcome": outcome, "message": message, "statement": statement,
+                             "reproducer": reproducer(args.seed, index)})
             print(f"FAIL {outcome} #{index}: {message.splitlines()[0] if message else ''}\n"
-                  f"     {failure['reproducer']}", flush=True)
+                  f"     {failures[-1]['reproducer']}", flush=True)
 
     campaign(args.seed, indexes, args.workers, args.timeout, report)
+    failures.sort(key=lambda f: f["index"])
+    kinds = {}  # signature -> {count, first failing index}
+    for f in failures:
+        kind = kinds.setdefault(signature(f["outcome"], f["message"]), {"count": 0, "example": f["index"]})
+        kind["count"] += 1
     seconds = time.monotonic() - start
-    kinds = Counter(signature(f["outcome"], f["message"]) for f in failures)
     print(f"\n{len(indexes)} models, seed {args.seed}, {seconds:.1f} s: "
           + ", ".join(f"{o} {counts[o]}" for o in OUTCOMES))
-    for kind, n in kinds.most_common():
-        first = next(f for f in failures if signature(f["outcome"], f["message"]) == kind)
-        print(f"  {n:4d} x {kind}\n         e.g. #{first['index']}")
+    for kind, seen in sorted(kinds.items(), key=lambda k: -k[1]["count"]):
+        print(f"  {seen['count']:4d} x {kind}\n         e.g. {reproducer(args.seed, seen['example'])}")
     if args.json:
-        summary = {"seed": args.seed, "models": len(indexes), "seconds": round(seconds, 2),
-                   "counts": {o: counts[o] for o in OUTCOMES}, "kinds": dict(kinds),
-                   "failures": sorted(failures, key=lambda f: f["index"])}
-        with open(args.json, "w") as out:
-            json.dump(summary, out, indent=2)
+        write_json(args.json, {"seed": args.seed, "models": len(indexes), "seconds": round(seconds, 2),
+                               "counts": {o: counts[o] for o in OUTCOMES}, "kinds": kinds, "failures": failures})
     return not failures
+
+
+def write_json(path, data):
+    """Complete or not at all: a temporary file, then a rename."""
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(path + ".tmp", "w") as out:
+        json.dump(data, out, indent=2)
+    os.replace(path + ".tmp", path)
 
 
 if __name__ == "__main__":

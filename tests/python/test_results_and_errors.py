@@ -156,3 +156,34 @@ def test_component_without_super_init_is_a_type_error(declare):
     with pytest.raises(TypeError, match=r"Forgetful.__init__ must call super\(\).__init__\(name\)|"
                                         r"__init__\(\) must be called when overriding __init__"):
         ac.Model("m").add(Forgetful("f"))
+
+
+def test_delays_through_limits_and_into_position_sources():
+    """Found by the fuzzer: a limited signal delayed into a PID, and a delayed signal driving a
+    Position source, compiled to 'tape: leaf ... has no input register'; both run and are right."""
+    m = ac.Model("limited")
+    c, i, lim = m.add(blocks.Constant("c")), m.add(blocks.Integrator("i")), m.add(blocks.Limiter("lim"))
+    d, pid = m.add(blocks.FixedDelay("d")), m.add(blocks.PID("pid"))
+    m.connect(c.y, i.u), m.connect(i.y, lim.u), m.connect(lim.y, d.u), m.connect(c.y, pid.u_s), m.connect(d.y, pid.u_m)
+    r = m.compile().simulate(t_end=2.0, output_interval=0.01)
+    assert np.allclose(r["d.y"], np.clip(np.maximum(r.time - 1.0, 0.0), -1, 1), atol=1e-6)
+
+    m = ac.Model("delayed_position")
+    c, i, d = m.add(blocks.Constant("c")), m.add(blocks.Integrator("i")), m.add(blocks.FixedDelay("d"))
+    p, mass = m.add(translational.Position("p")), m.add(translational.Mass("mass"))
+    m.connect(c.y, i.u), m.connect(i.y, d.u), m.connect(d.y, p.s_ref), m.connect(mass.flange_a, p.flange)
+    r = m.compile().simulate(t_end=2.0, output_interval=0.01)
+    assert np.allclose(r["mass.s"], np.maximum(r.time - 1.0, 0.0), atol=1e-6)
+
+
+def test_nonfinite_constants_are_named():
+    m = ac.Model("overflow")
+    c, g = m.add(blocks.Constant("c", k=1e300)), m.add(blocks.Gain("g", k=1e300))
+    m.connect(c.y, g.u)
+    with pytest.raises(ac.SimulationError, match=r"g.y = inf at t = 0, from g.y = g.u \* g.k"):
+        m.compile().simulate(t_end=1.0)
+    m = ac.Model("nan_derivative")
+    c, i = m.add(blocks.Constant("c", k=1e300)), m.add(blocks.Integrator("i", k=1e300))
+    m.connect(c.y, i.u)
+    with pytest.raises(ac.ModelError, match=r"unsatisfied: der\(i.y\) = i.u \* i.k .* \(residual -?nan\)"):
+        m.compile().simulate(t_end=1.0)
