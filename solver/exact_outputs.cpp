@@ -143,7 +143,7 @@ ExactOutputs::Outcome ExactOutputs::solve(double* y, double* yp, const Loader& l
       lu_->valid = false;
       if (fresh) return give_up();
       for (int i = 0; i < n; ++i) z(i) = start[i];
-      if ((outcome.nonfinite_equation = evaluate()) >= 0) return give_up();
+      evaluate();  // finite at the start, checked above
       continue;
     }
     // Newton's usual stopping test: the error left after this correction is
@@ -157,7 +157,9 @@ ExactOutputs::Outcome ExactOutputs::solve(double* y, double* yp, const Loader& l
       outcome.exact = true;
       return outcome;
     }
-    if ((outcome.nonfinite_equation = evaluate()) >= 0) return give_up();
+    // A trial point outside the equations' domain (a root of a negative) is
+    // the iteration's failure, not the row's: the row keeps its values.
+    if (evaluate() >= 0) return give_up();
     // A matrix from an earlier row converges linearly: refresh it when slow.
     // With a fresh one, a step that no longer shrinks, far below the
     // integration tolerance, is the rounding floor of the equations (large
