@@ -237,6 +237,22 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     double te = evaluate(mode.event_time, leaf_value);
     if (std::isfinite(te) && te > options.t_start && te < options.t_end) time_events.push_back(te);
   }
+  // A delay of a signal of time alone jumps T after its argument does. The
+  // argument's relations are evaluated literally, so nothing else marks those
+  // instants, and a relation on the delayed value sitting on its threshold
+  // (root finding ignores it) would miss the jump: they are time events too.
+  for (const Node* d : m.delays) {
+    if (!unknown_leaves(Expr(d->arg[0])).empty()) continue;
+    const double delay_time = evaluate(Expr(d->arg[1]), leaf_value);
+    for_each_postorder(d->arg[0], [&](const Node* n) {
+      if (n->op != Op::Lt && n->op != Op::Le && n->op != Op::Gt && n->op != Op::Ge) return;
+      for (int side : {0, 1}) {
+        if (n->arg[side]->op != Op::Time || !is_parametric(Expr(n->arg[1 - side]))) continue;
+        double te = evaluate(Expr(n->arg[1 - side]), leaf_value) + delay_time;
+        if (std::isfinite(te) && te > options.t_start && te < options.t_end) time_events.push_back(te);
+      }
+    });
+  }
   std::sort(time_events.begin(), time_events.end());
   time_events.erase(std::unique(time_events.begin(), time_events.end()), time_events.end());
 

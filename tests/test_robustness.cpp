@@ -297,3 +297,23 @@ TEST_CASE("max_steps bounds a run with delays too (step by step), so a blow-up e
   CHECK_THROWS_WITH(m.compile().simulate(o), Catch::Contains("max_steps = 20000"));
   CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() < 5.0);
 }
+
+TEST_CASE("a relation on a delayed time signal that starts on its threshold still switches at the delayed jump",
+          "[robustness][delay][events]") {
+  // Saturation at ±0 sits on its threshold from t0, where root finding ignores
+  // it; the delayed step is a time event, so the saturation holds u at 0.
+  for (double dead_time : {0.0, 0.05}) {
+    Model m("actuator");
+    auto& step = m.add<blocks::Step>("step", {{"height", 1.0}, {"startTime", 0.2}});
+    auto& actuator = m.add<blocks::VelocityActuator>("act", {{"max_velocity", 0.0}, {"dead_time", dead_time}});
+    m.connect(step.y, actuator.u);
+    Result r = m.compile().simulate(run_for(0.5, 0.1));
+    INFO("dead_time " << dead_time);
+    auto delayed = r["act.u_delayed"], saturated = r["act.u_saturated"], y = r["act.y"];
+    CHECK(delayed.back() == 1.0);
+    CHECK(saturated.back() == 0.0);
+    CHECK(std::fabs(y.back()) < 1e-9);  // it would lag toward 1 if the saturation missed the step
+    CHECK(r.event_times().size() == 1);
+    CHECK(r.event_times().front() == Approx(0.2 + dead_time));
+  }
+}
