@@ -21,11 +21,7 @@ DerivativeAlias derivative_alias(const DaeSystem& dae, const Expr& residual) {
   const auto leaves = unknown_leaves(residual);
   if (std::count_if(leaves.begin(), leaves.end(), [](const Node* n) { return n->op == Op::Der; }) != 1) return {};
   // A delayed value is no parameter: an equation reading one is not affine in the unknowns alone.
-  if (delays_exist()) {
-    bool delayed = false;
-    for_each_postorder(residual.node(), [&](const Node* n) { delayed |= is_delay(n->op); });
-    if (delayed) return {};
-  }
+  if (contains_delay(residual.node())) return {};
   const auto partials = gradient(residual);
   const Node* derivative = nullptr;
   Expr a, rest(0.0);
@@ -74,13 +70,8 @@ void substitute_derivative_aliases(DaeSystem& dae) {
     // A delay's argument is evaluated from the recorded y and y' at past
     // instants, so a second derivative in it (der(der(phi)) of a delayed
     // relative speed) must read der(w) instead.
-    if (delays_exist())
-      for (auto& v : dae.variables) {
-        if (!v.definition) continue;
-        bool delayed = false;
-        for_each_postorder(v.definition, [&](const Node* n) { delayed |= is_delay(n->op); });
-        if (delayed) v.definition = substitute(Expr(v.definition)).node();
-      }
+    for (auto& v : dae.variables)
+      if (v.definition && contains_delay(v.definition)) v.definition = substitute(Expr(v.definition)).node();
   }
   PassReport& r = dae.report.add("derivative_aliases");
   r.counts = {{"substituted", static_cast<long>(alias.size())}};

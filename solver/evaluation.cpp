@@ -75,6 +75,19 @@ Tape CompiledModel::observer(const std::vector<Expr>& outputs) const {
   return Tape(outputs, n_inputs(), [this](const Node* leaf) { return input_register(leaf); });
 }
 
+void jacobian_parts(const CompiledModel& m, Tape& jacobian, const std::function<void(double cj)>& load,
+                    std::vector<double>& d_dy, std::vector<double>& d_dyp) {
+  const std::size_t nnz = m.row_index.size();
+  d_dy.resize(nnz);
+  d_dyp.resize(nnz);
+  load(0.0);
+  jacobian.run();
+  for (std::size_t k = 0; k < nnz; ++k) d_dy[k] = jacobian.output(k);
+  load(1.0);
+  jacobian.run();
+  for (std::size_t k = 0; k < nnz; ++k) d_dyp[k] = jacobian.output(k) - d_dy[k];
+}
+
 CompiledModel build_evaluation(DaeSystem dae) {
   auto t0 = std::chrono::steady_clock::now();
   CompiledModel m;

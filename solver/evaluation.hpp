@@ -3,6 +3,7 @@
 // model is an expression over the same inputs, evaluated for results.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -59,5 +60,11 @@ struct CompiledModel {
 };
 
 CompiledModel build_evaluation(DaeSystem dae);
+
+/// The Jacobian tape gives dF/dy + cj·dF/dy' per structural nonzero (CSC
+/// order); its two parts at one point are its values at cj = 0 and the
+/// difference at cj = 1. `load(cj)` writes the point and cj into the tape.
+void jacobian_parts(const CompiledModel& m, Tape& jacobian, const std::function<void(double cj)>& load,
+                    std::vector<double>& d_dy, std::vector<double>& d_dyp);
 
 }  // namespace acausal

@@ -25,6 +25,7 @@ struct ExactOutputs::Factorization {
   bool analyzed = false;
   bool valid = false;
   Eigen::VectorXd r, dz, start;  // kept from row to row: no allocation per row
+  std::vector<double> d_dy, d_dyp;
 
   Eigen::VectorXd solve(const Eigen::VectorXd& r) {
     if (dense) return dense_lu.solve(r);
@@ -46,17 +47,10 @@ bool ExactOutputs::factor(const double* y, const double* yp, const Loader& load)
   const CompiledModel& m = model_;
   const int n = m.n;
   const std::size_t nnz = m.row_index.size();
-  // The Jacobian tape gives dF/dy + cj·dF/dy': at cj = 0 and cj = 1 the
-  // difference is dF/dy'.
-  std::vector<double> j0(nnz);
-  load(jacobian_, 0.0, y, yp);
-  jacobian_.run();
-  for (std::size_t k = 0; k < nnz; ++k) j0[k] = jacobian_.output(k);
-  load(jacobian_, 1.0, y, yp);
-  jacobian_.run();
-  auto entry = [&](int column, long k) {
-    return m.differential[column] != 0.0 ? jacobian_.output(k) - j0[k] : j0[k];
-  };
+  std::vector<double>& d_dy = lu_->d_dy;
+  std::vector<double>& d_dyp = lu_->d_dyp;
+  jacobian_parts(m, jacobian_, [&](double cj) { load(jacobian_, cj, y, yp); }, d_dy, d_dyp);
+  auto entry = [&](int column, long k) { return m.differential[column] != 0.0 ? d_dyp[k] : d_dy[k]; };
   ++factorizations_;
   Factorization& f = *lu_;
   f.valid = false;

@@ -352,6 +352,13 @@ bool any_delay = false;
 
 bool delays_exist() { return any_delay; }
 
+bool contains_delay(const Node* e) {
+  if (!any_delay) return false;
+  bool found = false;
+  for_each_postorder(e, [&](const Node* n) { found |= is_delay(n->op); });
+  return found;
+}
+
 Expr delay(const Expr& u, const Expr& delay_time) {
   if (!is_parametric(delay_time))
     throw std::invalid_argument("delay(" + u.str() + ", " + delay_time.str() +

@@ -137,6 +137,8 @@ Expr no_event(const Expr& e);
 Expr delay(const Expr& u, const Expr& delay_time);
 /// True once any delay() node exists (passes skip looking for them otherwise).
 bool delays_exist();
+/// True if the expression has a delay() node anywhere.
+bool contains_delay(const Node* e);
 
 /// Time derivative. der(x) of a variable is the derivative symbol; of any other
 /// expression it is expanded by the chain rule (parameters are constant).

@@ -191,6 +191,7 @@ void initialize(const CompiledModel& m, double t0, const std::vector<double>& pa
   };
 
   Eigen::VectorXd r(size), dz(size);
+  std::vector<double> d_dy, d_dyp;
   double norm = evaluate_residual(r);
   bool converged = false;
   for (int iteration = 0; iteration < 50 && !converged; ++iteration) {
@@ -201,17 +202,12 @@ void initialize(const CompiledModel& m, double t0, const std::vector<double>& pa
       break;
     }
     std::vector<Eigen::Triplet<double>> triplets;
-    load(jacobian, n, t0, 0.0, y, yp);
-    jacobian.run();
-    std::vector<double> j0(m.row_index.size());
-    for (std::size_t k = 0; k < j0.size(); ++k) j0[k] = jacobian.output(k);
-    load(jacobian, n, t0, 1.0, y, yp);
-    jacobian.run();
+    jacobian_parts(m, jacobian, [&](double cj) { load(jacobian, n, t0, cj, y, yp); }, d_dy, d_dyp);
     for (int c = 0; c < n; ++c)
       for (long k = m.column_start[c]; k < m.column_start[c + 1]; ++k) {
         int row = static_cast<int>(m.row_index[k]);
-        triplets.emplace_back(row, c, j0[k]);
-        if (plan.state_of_slot[c] >= 0) triplets.emplace_back(row, n + plan.state_of_slot[c], jacobian.output(k) - j0[k]);
+        triplets.emplace_back(row, c, d_dy[k]);
+        if (plan.state_of_slot[c] >= 0) triplets.emplace_back(row, n + plan.state_of_slot[c], d_dyp[k]);
       }
     load(condition_jacobian, n, t0, 0.0, y, yp);
     condition_jacobian.run();

@@ -176,13 +176,10 @@ void sort_and_eliminate(DaeSystem& dae, const StructuralSystem& s) {
     for (int v : solved_order) dae.variables[v].definition = explicit_form(Expr(raw[v])).node();
   }
   // Solved equations are kept for messages (a non-finite observed variable names its equation).
-  std::vector<int> consumed_as(n_eq, -1);
-  for (int e : solved_equation) {
-    consumed_as[e] = static_cast<int>(dae.consumed_equations.size());
-    dae.consumed_equations.push_back(dae.equations[e]);
+  for (std::size_t k = 0; k < solved_order.size(); ++k) {
+    dae.variables[solved_order[k]].solved_from = static_cast<int>(dae.consumed_equations.size());
+    dae.consumed_equations.push_back(dae.equations[solved_equation[k]]);
   }
-  for (std::size_t k = 0; k < solved_order.size(); ++k)
-    dae.variables[solved_order[k]].solved_from = consumed_as[solved_equation[k]];
   std::vector<DaeEquation> kept;
   for (const auto& block : blocks)
     for (int e : block)
