@@ -5,7 +5,7 @@ BUILD ?= build
 BUILD_SANITIZE ?= build-sanitize
 PREFIX ?= /usr/local
 JOBS ?= 2
-DEBIAN_PACKAGES := build-essential cmake libsundials-dev libsuitesparse-dev libeigen3-dev catch2 pybind11-dev \
+DEBIAN_PACKAGES := build-essential cmake libsundials-dev libsuitesparse-dev libeigen3-dev libfmt-dev catch2 pybind11-dev \
   python3-dev python3-numpy python3-pytest python3-pandas python3-matplotlib python3-distributed python3-tqdm python3-scipy
 
 .PHONY: all deps configure build run test test-sanitize bench fuzz docs install clean
@@ -58,6 +58,7 @@ docs: build
 
 bench: build
 	./$(BUILD)/bench/chain_bench
+	./$(BUILD)/bench/car_bench
 	./$(BUILD)/bench/exact_outputs_bench
 
 install: build

@@ -88,6 +88,8 @@ py::dict statistics_dict(const SolverStatistics& s) {
   d["nonlinear_iterations"] = s.nonlinear_iterations;
   d["nonlinear_convergence_failures"] = s.nonlinear_convergence_failures;
   d["error_test_failures"] = s.error_test_failures;
+  d["root_evaluations"] = s.root_evaluations;
+  d["root_functions"] = s.root_functions;
   d["unknowns"] = s.unknowns;
   d["linear_solver"] = s.linear_solver;
   d["initialization_seconds"] = s.initialization_seconds;

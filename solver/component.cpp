@@ -8,13 +8,6 @@
 
 namespace acausal {
 
-std::string format_number(double value) {
-  std::ostringstream s;
-  s.precision(10);
-  s << value;
-  return s.str();
-}
-
 namespace {
 
 bool valid_identifier(const std::string& name) {

@@ -66,6 +66,7 @@ struct EventMode {
   bool time_event = false;
   Expr event_time;  // parameter expression, for time events
   std::string description;
+  std::string origin;  // the component whose equation it was written in
 };
 
 /// A condition on parameter values (`a + b = L`) that every run must meet.
@@ -104,6 +105,8 @@ struct DaeSystem {
   std::vector<NonzeroCondition> nonzero_conditions;
   std::vector<ParameterCondition> parameter_conditions;
   std::vector<EventMode> modes;
+  /// der(s) -> the affine expression equations read instead (derivative aliases pass).
+  std::vector<std::pair<const Node*, const Node*>> derivative_aliases;
   SymbolIndex variable_of;   // Var symbol -> index
   SymbolIndex parameter_of;  // Param symbol -> index
   CompileReport report;

@@ -72,6 +72,7 @@ void substitute_derivative_aliases(DaeSystem& dae) {
     // relative speed) must read der(w) instead.
     for (auto& v : dae.variables)
       if (v.definition && contains_delay(v.definition)) v.definition = substitute(Expr(v.definition)).node();
+    for (const auto& [derivative, value] : alias) dae.derivative_aliases.emplace_back(derivative, value.node());
   }
   PassReport& r = dae.report.add("derivative_aliases");
   r.counts = {{"substituted", static_cast<long>(alias.size())}};

@@ -12,7 +12,8 @@ class ModelError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// Formats a number for messages (shortest round-trip-ish form).
-std::string format_number(double value);
+/// A number for messages and printed expressions: at most `significant`
+/// digits, as short as the value allows ("0.5", "1e-09").
+std::string format_number(double value, int significant = 10);
 
 }  // namespace acausal

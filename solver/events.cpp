@@ -1,5 +1,6 @@
 #include "solver/events.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <unordered_map>
 
@@ -26,7 +27,12 @@ bool time_varying(const Expr& e) {
 
 class EventExtractor {
  public:
-  explicit EventExtractor(DaeSystem& dae) : dae_(dae) {}
+  explicit EventExtractor(DaeSystem& dae)
+      : dae_(dae), aliases_(dae.derivative_aliases.begin(), dae.derivative_aliases.end()),
+        without_derivative_aliases_([this](const Node* leaf) -> const Node* {
+          auto it = aliases_.find(leaf);
+          return it == aliases_.end() ? nullptr : it->second;
+        }) {}
 
   void run() {
     // Everything under no_event() is left alone.
@@ -43,10 +49,25 @@ class EventExtractor {
     });
     if (!any_event) return;
     for_each_postorder(quiet_roots, [&](const Node* n) { quiet_.set(n, n); });
-    for (auto& eq : dae_.equations) eq.residual = rewrite(eq.residual);
-    // Observed variables read the same frozen relations, so event rows show both sides.
+    // Definitions first: an observed variable's equation is where its relation
+    // was written; the equations IDA solves may read it through several of them.
+    // In solve order, a relation is met first in the variable computed from it,
+    // before the variables whose definitions read that one.
+    auto origin = [&](int index) { return index >= 0 ? dae_.origins[index] : std::string(); };
+    std::vector<DaeVariable*> defined;
     for (auto& v : dae_.variables)
-      if (v.definition) v.definition = rewrite(Expr(v.definition)).node();
+      if (v.definition) defined.push_back(&v);
+    std::stable_sort(defined.begin(), defined.end(), [](const DaeVariable* a, const DaeVariable* b) {
+      return static_cast<unsigned>(a->solved_from) < static_cast<unsigned>(b->solved_from);  // unsolved last
+    });
+    for (DaeVariable* v : defined) {
+      origin_ = v->solved_from >= 0 ? origin(dae_.consumed_equations[v->solved_from].origin) : std::string();
+      v->definition = rewrite(Expr(v->definition)).node();
+    }
+    for (auto& eq : dae_.equations) {
+      origin_ = origin(eq.origin);
+      eq.residual = rewrite(eq.residual);
+    }
   }
 
  private:
@@ -93,33 +114,48 @@ class EventExtractor {
   // `original` names the relation (one mode per distinct relation); `relation`
   // is its form over the modes of the relations nested in it.
   Expr mode(const Expr& original, const Expr& relation, const Expr& indicator) {
-    if (auto it = mode_of_.find(original.node()); it != mode_of_.end()) return Expr(it->second);
+    // One mode, one root function for relations that are the same once
+    // derivative aliases are read (`v > 0` and `der(s) > 0` with v = der(s)),
+    // and for `b < a` and `a > b`.
+    Expr canonical = without_derivative_aliases_(original);
+    if (canonical.op() == Op::Gt) canonical = make(Op::Lt, canonical.arg(1), canonical.arg(0));
+    if (canonical.op() == Op::Ge) canonical = make(Op::Le, canonical.arg(1), canonical.arg(0));
+    if (auto it = mode_of_.find(canonical.node()); it != mode_of_.end()) {
+      if (dae_.modes[it->second].origin.empty()) dae_.modes[it->second].origin = origin_;
+      return Expr(dae_.modes[it->second].symbol);
+    }
     EventMode m;
     m.symbol = make_parameter_symbol("mode" + std::to_string(dae_.modes.size())).node();
+    // Read without y' where an alias allows: the same value at every solution.
     m.relation = relation;
     m.indicator = indicator;
-    m.description = dae_.print(original);
+    m.description = dae_.print(without_derivative_aliases_(original));
     // Time events: indicator = c*time + p with c a nonzero number, p parametric.
-    Expr slope = diff(indicator, time_symbol());
-    bool only_time = unknown_leaves(indicator).empty();
-    for_each_postorder(indicator.node(), [&](const Node* leaf) {  // a frozen relation inside is not a parameter
+    Expr slope = diff(m.indicator, time_symbol());
+    bool only_time = unknown_leaves(m.indicator).empty();
+    for_each_postorder(m.indicator.node(), [&](const Node* leaf) {  // a frozen relation inside is not a parameter
       if (leaf->op == Op::Param && !dae_.parameter_of.contains(leaf)) only_time = false;
     });
     if (only_time && slope.is_const() && slope.value() != 0.0) {
       Rewriter at_zero([](const Node* leaf) { return leaf->op == Op::Time ? Expr(0.0).node() : nullptr; });
-      Expr offset = at_zero(indicator);
+      Expr offset = at_zero(m.indicator);
       if (is_parametric(offset)) {
         m.time_event = true;
         m.event_time = -offset / slope;
       }
     }
-    mode_of_[original.node()] = m.symbol;
+    mode_of_[canonical.node()] = dae_.modes.size();
+    m.origin = origin_;
     dae_.modes.push_back(std::move(m));
     return Expr(dae_.modes.back().symbol);
   }
 
+
   DaeSystem& dae_;
-  std::unordered_map<const Node*, const Node*> mode_of_;  // relation -> mode symbol
+  std::unordered_map<const Node*, const Node*> aliases_;
+  Rewriter without_derivative_aliases_;
+  std::unordered_map<const Node*, std::size_t> mode_of_;  // relation (as a < or <=) -> index in modes
+  std::string origin_;  // the component of the equation being rewritten
   NodeMemo quiet_;
   NodeMemo memo_;
 };
@@ -135,6 +171,17 @@ void extract_events(DaeSystem& dae) {
   r.counts = {{"modes", static_cast<long>(dae.modes.size())},
               {"time_events", time_events},
               {"state_events", static_cast<long>(dae.modes.size()) - time_events}};
+  // Each root function IDA will watch, and where it comes from: the list a
+  // user reads to see why a model steps where it does.
+  const long listed = 50;
+  for (const auto& m : dae.modes) {
+    if (m.time_event) continue;
+    if (static_cast<long>(r.notes.size()) == listed) {
+      r.notes.push_back("... (" + std::to_string(dae.modes.size() - time_events - listed) + " more root functions)");
+      break;
+    }
+    r.notes.push_back("root function: " + m.description + (m.origin.empty() ? "" : "  [" + m.origin + "]"));
+  }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 

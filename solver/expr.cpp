@@ -10,6 +10,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "solver/errors.hpp"
+
 namespace acausal {
 
 namespace {
@@ -677,13 +679,6 @@ int precedence(Op op) {
   }
 }
 
-std::string format_number(double v) {
-  std::ostringstream s;
-  s.precision(12);
-  s << v;
-  return s.str();
-}
-
 void print(std::ostringstream& out, const Node* n,
            const std::function<std::string(const Node*)>& name) {
   auto child = [&](const Node* c, int parent_prec, bool right) {
@@ -695,7 +690,7 @@ void print(std::ostringstream& out, const Node* n,
     if (paren) out << ')';
   };
   switch (n->op) {
-    case Op::Const: out << format_number(n->value); return;
+    case Op::Const: out << format_number(n->value, 12); return;
     case Op::Var: case Op::Param: out << name(n); return;
     case Op::Time: out << "time"; return;
     case Op::Der: out << "der("; print(out, n->arg[0], name); out << ')'; return;

@@ -1,9 +1,11 @@
 #include "solver/result.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <cstdio>
-#include <fstream>
-#include <iomanip>
 #include <cstring>
+#include <iterator>
 
 #include "solver/evaluation.hpp"
 
@@ -89,26 +91,32 @@ void Result::write_csv(const std::string& path, const std::vector<std::string>& 
   std::vector<std::string> header = wanted.empty() ? names() : wanted;
   auto data = columns(header);
   std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary);
-    if (!out) throw std::runtime_error("write_csv: cannot open " + temporary + " for writing");
-    out << "time";
-    for (const auto& h : header) out << ',' << h;
-    out << '\n' << std::setprecision(17);
-    for (std::size_t row = 0; row < time_.size(); ++row) {
-      out << time_[row];
-      for (const auto& column : data) out << ',' << column[row];
-      out << '\n';
-    }
-    out.flush();
-    if (!out) {
-      std::remove(temporary.c_str());
-      throw std::runtime_error("write_csv: writing " + temporary + " failed");
-    }
+  std::FILE* out = std::fopen(temporary.c_str(), "wb");
+  if (!out) throw std::runtime_error(fmt::format("write_csv: cannot open {} for writing", temporary));
+  // Shortest round-trip form: the file reads back to the same doubles, in a
+  // fraction of the time (and size) of 17 fixed digits.
+  fmt::memory_buffer text;
+  bool written = true;
+  auto flush = [&] {
+    written = written && std::fwrite(text.data(), 1, text.size(), out) == text.size();
+    text.clear();
+  };
+  fmt::format_to(std::back_inserter(text), "time,{}\n", fmt::join(header, ","));
+  for (std::size_t row = 0; row < time_.size(); ++row) {
+    fmt::format_to(std::back_inserter(text), "{}", time_[row]);
+    for (const auto& column : data) fmt::format_to(std::back_inserter(text), ",{}", column[row]);
+    text.push_back('\n');
+    if (text.size() > (1u << 20)) flush();
+  }
+  flush();
+  written = std::fclose(out) == 0 && written;
+  if (!written) {
+    std::remove(temporary.c_str());
+    throw std::runtime_error(fmt::format("write_csv: writing {} failed", temporary));
   }
   if (std::rename(temporary.c_str(), path.c_str()) != 0) {
     std::remove(temporary.c_str());
-    throw std::runtime_error("write_csv: cannot rename " + temporary + " to " + path);
+    throw std::runtime_error(fmt::format("write_csv: cannot rename {} to {}", temporary, path));
   }
 }
 

@@ -19,6 +19,8 @@ struct SolverStatistics {
   long nonlinear_iterations = 0;
   long nonlinear_convergence_failures = 0;
   long error_test_failures = 0;
+  long root_evaluations = 0;  // calls of the event-indicator function by IDA's root finding
+  int root_functions = 0;     // state-event indicators IDA watches
   int unknowns = 0;
   std::string linear_solver;  // "dense" or "klu"
   double initialization_seconds = 0.0;

@@ -152,7 +152,7 @@ void sort_and_eliminate(DaeSystem& dae, const StructuralSystem& s) {
         if (known[u]) continue;
         std::size_t open = 0;
         for (int e : equations_with[u]) open += !removed[e];
-        if (tear < 0 || open > best) {
+        if (tear < 0 || open >= best) {
           tear = u;
           best = open;
         }

@@ -11,7 +11,7 @@ struct QuadraticSpeedDependentTorque : Component {
   Flange flange{*this, "flange"};
   Parameter tau_nominal = parameter("tau_nominal", -1.0, {.unit = "N.m"});
   Parameter w_nominal = parameter("w_nominal", 1.0, {.unit = "rad/s", .min = 1e-15});
-  Parameter TorqueDirection = parameter("TorqueDirection", 1.0, {.unit = "1", .min = 0, .max = 1});
+  Parameter TorqueDirection = parameter("TorqueDirection", 1.0, {.unit = "1", .min = 0, .max = 1, .structural = true});
   Variable w = variable("w", {.unit = "rad/s"});
   Variable tau = variable("tau", {.unit = "N.m"});
 

@@ -12,7 +12,7 @@ struct QuadraticSpeedDependentForce : Component {
   Flange flange{*this, "flange"};
   Parameter f_nominal = parameter("f_nominal", -1.0, {.unit = "N"});
   Parameter v_nominal = parameter("v_nominal", 1.0, {.unit = "m/s", .min = 1e-15});
-  Parameter ForceDirection = parameter("ForceDirection", 1.0, {.unit = "1", .min = 0, .max = 1});
+  Parameter ForceDirection = parameter("ForceDirection", 1.0, {.unit = "1", .min = 0, .max = 1, .structural = true});
   Variable v = variable("v", {.unit = "m/s"});
   Variable f = variable("f", {.unit = "N"});
 

@@ -9,15 +9,17 @@ namespace acausal::vehicle {
 
 /// Combustion engine with crankshaft inertia J driving `flange`:
 /// J·der(w) = throttle_input·tau_curve - tau_friction·tanh(w/w_eps) - d_friction·w + flange.tau.
-/// torque_model 0: seed 003's curve torque_c·rpm² + torque_b·rpm + torque_a,
+/// torque_model (a structural choice, only the chosen curve is compiled):
+/// polynomial (0), seed 003's curve torque_c·rpm² + torque_b·rpm + torque_a,
 /// evaluated at engineMinRPM below it and faded to 0 above engineMaxRPM (over
-/// rpm_blend). torque_model 1: a parabola through tau_peak at omega_peak that
+/// rpm_blend); parabola (1), a parabola through tau_peak at omega_peak that
 /// falls to 0 at omega_max. P_out = -flange.tau·w is the power delivered.
 struct Engine : Component {
   rotational::Flange flange{*this, "flange"};
   RealInput throttle_input{*this, "throttle_input"};
   Parameter J = parameter("J", 0.2, {.unit = "kg.m2", .min = 1e-9});
-  Parameter torque_model = parameter("torque_model", 0, {.min = 0, .max = 1});
+  Parameter torque_model = parameter("torque_model", 0, {.description = "torque curve (polynomial, parabola)",
+                                                         .choices = {"polynomial", "parabola"}});
   Parameter torque_a = parameter("torque_a", 100.0, {.unit = "N.m"});
   Parameter torque_b = parameter("torque_b", 0.075, {.unit = "N.m/rpm"});
   Parameter torque_c = parameter("torque_c", -9.375e-6, {.unit = "N.m/rpm2"});
@@ -47,14 +49,11 @@ struct Engine : Component {
     equation(phi == flange.phi);
     equation(w == der(phi));
     equation(rpm == w * (60.0 / (2.0 * std::numbers::pi)));
-    // The clamps' arguments are constant unless their model is chosen, so the
-    // unused model raises no events.
-    const Expr polynomial_chosen = ifelse(torque_model < 0.5, 1.0, 0.0);
-    const Expr n = max(polynomial_chosen * rpm, engineMinRPM);
+    const Expr n = max(rpm, engineMinRPM);
     const Expr polynomial = (torque_c * n * n + torque_b * n + torque_a) * 0.5 * (1.0 - tanh((rpm - engineMaxRPM) / rpm_blend));
-    const Expr x = (1.0 - polynomial_chosen) * (w - omega_peak) / (omega_max - omega_peak);
+    const Expr x = (w - omega_peak) / (omega_max - omega_peak);
     const Expr parabola = tau_peak * max(1.0 - x * x, 0.0);
-    equation(tau_curve == ifelse(torque_model < 0.5, polynomial, parabola));
+    equation(tau_curve == ifelse(chosen(torque_model, 0), polynomial, parabola));
     equation(tau_drive == throttle_input * tau_curve);
     equation(tau_loss == tau_friction * tanh(w / w_eps) + d_friction * w);
     equation(J * der(w) == tau_drive - tau_loss + flange.tau);

@@ -6,13 +6,21 @@
 
 namespace acausal::vehicle {
 
+/// The Wheel's tire law, a structural choice (`{"tire_law", TireLaw::pacejka}`
+/// in C++, `tire_law="pacejka"` in Python): the laws not chosen, their
+/// variables and their events are not compiled.
+struct TireLaw {
+  enum : int { tanh, linear, pacejka };
+  static inline const std::vector<std::string> names = {"tanh", "linear", "pacejka"};
+};
+
 /// Wheel with rotational inertia and a slip-based tire law, coupling the
 /// driveline (flange_rot) to the body (contact). The traction force rises with
 /// the slip S_a = (ω·r - v)/|ω·r| (regularized by v_eps near standstill) and
 /// saturates at F_max = μ·N: wheel spin emerges when τ/r exceeds it.
-/// tire_law: 0 tanh saturation μN·tanh(slip_stiffness·S_a/μ); 1 the
+/// tire_law: tanh, the saturation μN·tanh(slip_stiffness·S_a/μ); linear, the
 /// saturated-linear law of seed 000, N·clamp(S_a/slip_compliance, ±μ);
-/// 2 Pacejka's magic formula μN·D·sin(C·atan(B·S_a - E·(B·S_a - atan(B·S_a)))).
+/// pacejka, the magic formula μN·D·sin(C·atan(B·S_a - E·(B·S_a - atan(B·S_a)))).
 /// The load N = c_z·δ comes from the tire deflection δ = -contact.s_normal.
 /// μ may change along the road: between patch_start and patch_end (blended
 /// over patch_blend) it is mu_patch (an ice patch, one side of a split-μ road).
@@ -26,7 +34,8 @@ struct Wheel : Component {
   Parameter mu = parameter("mu", 0.8, {.min = 0});
   Parameter c_z = parameter("c_z", 2.5e5, {.unit = "N/m", .min = 1e-6});
   Parameter Crr = parameter("Crr", 0.0, {.min = 0});
-  Parameter tire_law = parameter("tire_law", 0, {.min = 0, .max = 2});
+  Parameter tire_law = parameter("tire_law", TireLaw::tanh,
+                                 {.description = "tire law (tanh, linear, pacejka)", .choices = TireLaw::names});
   Parameter slip_stiffness = parameter("slip_stiffness", 100.0, {.min = 1e-6});
   Parameter slip_compliance = parameter("slip_compliance", 0.01, {.min = 1e-9});
   Parameter B = parameter("B", 10.0, {.min = 0});
@@ -77,12 +86,11 @@ struct Wheel : Component {
     equation(s_a == v_slip * rim_speed / (rim_speed * rim_speed + v_eps * v_eps));
     equation(s_b == v_slip * v / (v * v + v_eps * v_eps));
     const Expr tanh_law = F_max * tanh(slip_stiffness * S_a / (mu_road + 1e-12));
-    // The clamp's argument is 0 unless this law is chosen, so an unused law raises no events.
-    const Expr linear_chosen = ifelse(tire_law > 0.5, ifelse(tire_law < 1.5, 1.0, 0.0), 0.0);
-    const Expr linear_law = N * max(min(linear_chosen * S_a / slip_compliance, mu_road), -mu_road);
+    const Expr linear_law = N * max(min(S_a / slip_compliance, mu_road), -mu_road);
     const Expr BS = B * S_a;
     const Expr pacejka = F_max * D * sin(C * atan(BS - E * (BS - atan(BS))));
-    equation(F_traction == ifelse(tire_law < 0.5, tanh_law, ifelse(tire_law < 1.5, linear_law, pacejka)));
+    equation(F_traction == ifelse(chosen(tire_law, TireLaw::tanh), tanh_law,
+                                  ifelse(chosen(tire_law, TireLaw::linear), linear_law, pacejka)));
     equation(contact.f_traction == -F_traction);
     equation(tau_roll == Crr * N * radius * tanh(rim_speed / v_eps));
     equation(J * der(omega) == flange_rot.tau - radius * F_traction - tau_roll);

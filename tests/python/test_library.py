@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 import acausal as ac
-from acausal import blocks
+from acausal import blocks, vehicle
 
 
 class PyDelay(ac.Component):
@@ -66,3 +66,32 @@ def test_block_init_type_by_name():
     assert np.allclose(r["lag.y"], 3.0, atol=1e-9)
     with pytest.raises(ValueError, match="initType='Steady' is not one of its choices: NoInit, SteadyState"):
         blocks.FirstOrder("lag", initType="Steady")
+
+
+def test_tire_law_by_name_is_structural():
+    """Wheel(tire_law="pacejka") compiles only the magic formula; changing it after compile() is refused."""
+    def launch(law):
+        m = ac.Model("rig")
+        torque = m.add(ac.rotational.ConstantTorque("torque", tau_constant=300.0))
+        wheel = m.add(vehicle.Wheel("wheel", tire_law=law))
+        body = m.add(vehicle.VehicleBody("body"))
+        front = m.add(vehicle.Wheel("front", tire_law=law))
+        m.connect(torque.flange, wheel.flange_rot)
+        m.connect(wheel.contact, body.contact_rear)
+        m.connect(front.contact, body.contact_front)
+        for name in ("body.s", "body.v", "wheel.omega", "front.omega"):
+            m.set_start(name, 0.0)
+        return m.compile()
+
+    def state_events(sim):
+        return next(p for p in sim.report["passes"] if p["pass"] == "events")["counts"]["state_events"]
+
+    linear, pacejka = launch("linear"), launch("pacejka")
+    assert state_events(linear) == 4  # min and max of two wheels
+    assert state_events(pacejka) == 0
+    r = pacejka.simulate(t_end=1.0, output_interval=0.1)
+    assert r["body.v"][-1] > 0.1
+    with pytest.raises(ac.ModelError, match="before compile"):
+        pacejka.set_parameter("wheel.tire_law", 0)
+    with pytest.raises(ValueError, match="tanh, linear, pacejka"):
+        vehicle.Wheel("w", tire_law="magic")
