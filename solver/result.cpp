@@ -1,5 +1,6 @@
 #include "solver/result.hpp"
 
+#include <fmt/compile.h>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -95,16 +96,21 @@ void Result::write_csv(const std::string& path, const std::vector<std::string>& 
   if (!out) throw std::runtime_error(fmt::format("write_csv: cannot open {} for writing", temporary));
   // Shortest round-trip form: the file reads back to the same doubles, in a
   // fraction of the time (and size) of 17 fixed digits.
-  fmt::memory_buffer text;
+  std::string text;
   bool written = true;
   auto flush = [&] {
     written = written && std::fwrite(text.data(), 1, text.size(), out) == text.size();
     text.clear();
   };
-  fmt::format_to(std::back_inserter(text), "time,{}\n", fmt::join(header, ","));
+  text = fmt::format("time,{}\n", fmt::join(header, ","));
+  char number[32];
+  auto append = [&](double x) { text.append(number, fmt::format_to(number, FMT_COMPILE("{}"), x)); };
   for (std::size_t row = 0; row < time_.size(); ++row) {
-    fmt::format_to(std::back_inserter(text), "{}", time_[row]);
-    for (const auto& column : data) fmt::format_to(std::back_inserter(text), ",{}", column[row]);
+    append(time_[row]);
+    for (const auto& column : data) {
+      text.push_back(',');
+      append(column[row]);
+    }
     text.push_back('\n');
     if (text.size() > (1u << 20)) flush();
   }
