@@ -64,6 +64,10 @@ struct EventMode {
   Expr relation;   // evaluates to 1 or 0 from the current values
   Expr indicator;  // relation switches where this crosses zero
   bool time_event = false;
+  /// Reads only parameters and other modes (a gear compared after a shift
+  /// schedule set it): constant between events, re-evaluated by the event
+  /// iteration, no root function.
+  bool follows_modes = false;
   Expr event_time;  // parameter expression, for time events
   std::string description;
   std::string origin;  // the component whose equation it was written in

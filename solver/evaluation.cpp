@@ -120,7 +120,7 @@ CompiledModel build_evaluation(DaeSystem dae) {
     const EventMode& mode = m.dae.modes[k];
     m.mode_of[mode.symbol] = k;
     relations.push_back(mode.relation);
-    if (!mode.time_event) {
+    if (!mode.time_event && !mode.follows_modes) {
       m.state_event_modes.push_back(k);
       indicators.push_back(mode.indicator);
     }

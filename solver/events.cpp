@@ -144,6 +144,11 @@ class EventExtractor {
         m.event_time = -offset / slope;
       }
     }
+    bool varies = contains_delay(m.indicator.node());
+    for_each_postorder(m.indicator.node(), [&](const Node* leaf) {
+      varies |= leaf->op == Op::Var || leaf->op == Op::Der || leaf->op == Op::Time;
+    });
+    m.follows_modes = !varies;
     mode_of_[canonical.node()] = dae_.modes.size();
     m.origin = origin_;
     dae_.modes.push_back(std::move(m));
@@ -165,19 +170,24 @@ class EventExtractor {
 void extract_events(DaeSystem& dae) {
   auto t0 = std::chrono::steady_clock::now();
   EventExtractor(dae).run();
-  long time_events = 0;
-  for (const auto& m : dae.modes) time_events += m.time_event;
+  long time_events = 0, following = 0;
+  for (const auto& m : dae.modes) {
+    time_events += m.time_event;
+    following += m.follows_modes;
+  }
   PassReport& r = dae.report.add("events");
   r.counts = {{"modes", static_cast<long>(dae.modes.size())},
               {"time_events", time_events},
-              {"state_events", static_cast<long>(dae.modes.size()) - time_events}};
+              {"following_modes", following},
+              {"state_events", static_cast<long>(dae.modes.size()) - time_events - following}};
   // Each root function IDA will watch, and where it comes from: the list a
   // user reads to see why a model steps where it does.
   const long listed = 50;
   for (const auto& m : dae.modes) {
-    if (m.time_event) continue;
+    if (m.time_event || m.follows_modes) continue;
     if (static_cast<long>(r.notes.size()) == listed) {
-      r.notes.push_back("... (" + std::to_string(dae.modes.size() - time_events - listed) + " more root functions)");
+      r.notes.push_back("... (" + std::to_string(dae.modes.size() - time_events - following - listed) +
+                        " more root functions)");
       break;
     }
     r.notes.push_back("root function: " + m.description + (m.origin.empty() ? "" : "  [" + m.origin + "]"));

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "bench/car_model.hpp"
+#include "examples/rear_drive_car_model.hpp"
 #include "examples/rolling_wheel_model.hpp"
 #include "tests/support.hpp"
 
@@ -183,4 +184,30 @@ TEST_CASE("A car runs with atol = 1e-12 and agrees with the default tolerances",
     }
     CHECK(worst / scale < 1e-5);
   }
+}
+
+TEST_CASE("Relations that read only other modes follow them at events and need no root function",
+          "[specialization][events]") {
+  // The gearbox compares the gear the shift schedule selects: those relations
+  // change only when a shift threshold fires.
+  Model m("launch");
+  examples::build_rear_drive_car(m);
+  Simulator sim = m.compile();
+  INFO(sim.report().str());
+  CHECK(sim.report().count("events", "following_modes") == 8);
+  CHECK(sim.report().count("events", "state_events") == 5);  // four shift speeds and the engine's min-rpm clamp
+  SimulationOptions opt = test::run_for(11.0, 0.01, 1e-6);
+  Result r = sim.simulate(opt);
+  CHECK(r.statistics().root_functions == 5);
+  auto gear = r["selector.gear"], ratio = r["gearbox.ratio"];
+  CHECK(gear.back() >= 3.0);
+  // The ratio switches with the gear, at event instants only (two rows at one time).
+  int shifts = 0;
+  for (std::size_t k = 1; k < r.size(); ++k)
+    if (ratio[k] != ratio[k - 1]) {
+      ++shifts;
+      CHECK(r.time()[k] == r.time()[k - 1]);
+      CHECK(gear[k] != gear[k - 1]);
+    }
+  CHECK(shifts == static_cast<int>(gear.back()) - 1);
 }
