@@ -126,7 +126,6 @@ class EventExtractor {
     }
     EventMode m;
     m.symbol = make_parameter_symbol("mode" + std::to_string(dae_.modes.size())).node();
-    // Read without y' where an alias allows: the same value at every solution.
     m.relation = relation;
     m.indicator = indicator;
     m.description = dae_.print(without_derivative_aliases_(original));
@@ -144,17 +143,12 @@ class EventExtractor {
         m.event_time = -offset / slope;
       }
     }
-    bool varies = contains_delay(m.indicator.node());
-    for_each_postorder(m.indicator.node(), [&](const Node* leaf) {
-      varies |= leaf->op == Op::Var || leaf->op == Op::Der || leaf->op == Op::Time;
-    });
-    m.follows_modes = !varies;
+    m.follows_modes = !time_varying(m.indicator) && !contains_delay(m.indicator.node());
     mode_of_[canonical.node()] = dae_.modes.size();
     m.origin = origin_;
     dae_.modes.push_back(std::move(m));
     return Expr(dae_.modes.back().symbol);
   }
-
 
   DaeSystem& dae_;
   std::unordered_map<const Node*, const Node*> aliases_;
