@@ -9,9 +9,12 @@
 //   ./build/bench/car_bench --repeat 15      # interleaved runs for the medians (default 9)
 //   ./build/bench/car_bench --no-instructions
 //
-// Instructions are counted when valgrind is on PATH (or with --instructions):
-// the benchmark starts itself under callgrind with --single acausal|acausal_inexact|baseline,
-// which compiles and warms up uninstrumented and counts exactly one run.
+// acausal runs four ways: its tapes interpreted or as native code (built by
+// the system's C compiler, CompileOptions::native_code), each with and without
+// exact outputs. Instructions are counted when valgrind is on PATH (or with
+// --instructions): the benchmark starts itself under callgrind with
+// --single <variant>|baseline, which compiles and warms up uninstrumented and
+// counts exactly one run.
 #include <acausal/acausal.hpp>
 
 // The client requests are no-ops outside valgrind; without the header, no counts.
@@ -28,6 +31,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <fmt/format.h>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -66,11 +70,20 @@ bench::CarBaselineOptions baseline_options(double rtol, double atol) {
   return o;
 }
 
-Simulator compile_car() {
+Simulator compile_car(bool native) {
   Model model("launch_car");
   bench::build_launch_car(model);
-  return model.compile();
+  CompileOptions options;
+  options.native_code = native;
+  return model.compile(options);
 }
+
+struct Variant {
+  const char* name;
+  bool native, exact_outputs;
+};
+const Variant variants[] = {{"tape", false, true}, {"native", true, true},
+                            {"tape_inexact", false, false}, {"native_inexact", true, false}};
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -91,17 +104,18 @@ int run_single(const std::string& which) {
     CALLGRIND_STOP_INSTRUMENTATION;
     return 0;
   }
-  if (which != "acausal" && which != "acausal_inexact") {
-    std::fprintf(stderr, "car_bench: --single takes acausal, acausal_inexact or baseline\n");
-    return 2;
+  for (const Variant& v : variants) {
+    if (which != v.name) continue;
+    Simulator sim = compile_car(v.native);
+    const SimulationOptions o = acausal_options(rel_tol, abs_tol, v.exact_outputs);
+    sim.simulate(o);
+    CALLGRIND_START_INSTRUMENTATION;
+    sim.simulate(o);
+    CALLGRIND_STOP_INSTRUMENTATION;
+    return 0;
   }
-  Simulator sim = compile_car();
-  const SimulationOptions o = acausal_options(rel_tol, abs_tol, which == "acausal");
-  sim.simulate(o);
-  CALLGRIND_START_INSTRUMENTATION;
-  sim.simulate(o);
-  CALLGRIND_STOP_INSTRUMENTATION;
-  return 0;
+  fmt::print(stderr, "car_bench: --single takes tape, native, tape_inexact, native_inexact or baseline\n");
+  return 2;
 }
 
 // Instructions of one --single run, from callgrind's "Collected : N" line; -1 if it failed.
@@ -136,39 +150,35 @@ int main(int argc, char** argv) {
     } else if (arg == "--no-instructions") {
       instructions = 0;
     } else {
-      std::fprintf(stderr, "usage: car_bench [--repeat N] [--instructions | --no-instructions]\n");
+      fmt::print(stderr, "usage: car_bench [--repeat N] [--instructions | --no-instructions]\n");
       return 2;
     }
   }
 
   auto t_compile = std::chrono::steady_clock::now();
-  const Simulator sim = compile_car();
+  const Simulator tape = compile_car(false);
   const double compile_seconds = seconds_since(t_compile);
-  std::printf("car_bench: %g N.m through an open differential, rear tires tanh law, from rest to t = %g s, "
-              "outputs every %g s, dense LU (compile %.1f ms)\n",
-              bench::CarParameters{}.torque, t_end, dt, 1e3 * compile_seconds);
+  t_compile = std::chrono::steady_clock::now();
+  const Simulator native = compile_car(true);
+  const double native_seconds = seconds_since(t_compile);
+  fmt::print("car_bench: {:g} N.m through an open differential, rear tires tanh law, from rest to t = {:g} s, "
+             "outputs every {:g} s, dense LU (compile {:.1f} ms; with native code {:.1f} ms, {})\n",
+             bench::CarParameters{}.torque, t_end, dt, 1e3 * compile_seconds, 1e3 * native_seconds,
+             native.report().count("native_code", "compiled") ? "C compiler run" : "loaded from the cache");
 
   // 1. The same trajectories, at tolerances tight enough that the two
-  // integrations' own errors stay well below the agreement asked for.
+  // integrations' own errors stay well below the agreement asked for; native
+  // code computes what the tape computes, to the bit.
   {
-    const double tight_rtol = 1e-10;
-    double tight_atol = 1e-12;
-    Result r;
-    try {
-      r = sim.simulate(acausal_options(tight_rtol, tight_atol, true));
-    } catch (const SimulationError& e) {
-      // The known IDACalcIC line-search failure at very small atol; a looser atol still checks agreement.
-      std::printf("agreement: acausal failed at atol 1e-12 (%s), so both run at atol 1e-10\n",
-                  e.solver_message().empty() ? e.what() : e.solver_message().c_str());
-      tight_atol = 1e-10;
-      r = sim.simulate(acausal_options(tight_rtol, tight_atol, true));
-    }
+    const double tight_rtol = 1e-10, tight_atol = 1e-12;
+    const Result r = tape.simulate(acausal_options(tight_rtol, tight_atol, true));
+    const Result rn = native.simulate(acausal_options(tight_rtol, tight_atol, true));
     const bench::CarBaselineResult base = bench::run_baseline_car(baseline_options(tight_rtol, tight_atol));
     bool agree = r.size() == base.time.size();
     for (std::size_t k = 0; agree && k < r.size(); ++k) agree = std::fabs(r.time()[k] - base.time[k]) <= 1e-12;
     if (!agree) {
-      std::printf("agreement: FAILED, acausal has %zu output rows, the baseline %zu (or their times differ)\n",
-                  r.size(), base.time.size());
+      fmt::print("agreement: FAILED, acausal has {} output rows, the baseline {} (or their times differ)\n", r.size(),
+                 base.time.size());
       return 1;
     }
     const std::vector<std::string> names = {"body.v", "wheel_fl.omega", "wheel_fr.omega", "wheel_rl.omega",
@@ -176,6 +186,7 @@ int main(int argc, char** argv) {
     const std::vector<const std::vector<double>*> theirs = {&base.v, &base.omega[0], &base.omega[1], &base.omega[2],
                                                             &base.omega[3]};
     const auto ours = r.columns(names);
+    const auto ours_native = rn.columns(names);
     std::string line;
     double worst = 0;
     for (std::size_t j = 0; j < names.size(); ++j) {
@@ -185,69 +196,77 @@ int main(int argc, char** argv) {
       for (std::size_t k = 0; k < r.size(); ++k)
         deviation = std::max(deviation, std::fabs(ours[j][k] - (*theirs[j])[k]) / scale);
       worst = std::max(worst, deviation);
-      char item[96];
-      std::snprintf(item, sizeof item, "%s%s %.1e", j ? ", " : "", names[j].c_str(), deviation);
-      line += item;
+      fmt::format_to(std::back_inserter(line), "{}{} {:.1e}", j ? ", " : "", names[j], deviation);
     }
-    std::printf("agreement at rtol %g, atol %g over %zu rows, max |acausal - baseline| / max |x|: %s -> %s (<= %g)\n",
-                tight_rtol, tight_atol, r.size(), line.c_str(), worst <= agreement ? "ok" : "FAILED", agreement);
-    if (!(worst <= agreement)) return 1;
+    fmt::print("agreement at rtol {:g}, atol {:g} over {} rows, max |acausal - baseline| / max |x|: {} -> {} (<= {:g})\n",
+               tight_rtol, tight_atol, r.size(), line, worst <= agreement ? "ok" : "FAILED", agreement);
+    const bool identical = ours == ours_native && r.time() == rn.time();
+    fmt::print("native code and tape: {}\n", identical ? "identical trajectories" : "trajectories DIFFER");
+    if (!(worst <= agreement) || !identical) return 1;
   }
 
   // 2. Time of whole calls (setup, integration, stored outputs), interleaved
-  // so that drifts of the machine's speed hit both sides alike.
-  const SimulationOptions exact = acausal_options(rel_tol, abs_tol, true);
-  const SimulationOptions inexact = acausal_options(rel_tol, abs_tol, false);
+  // so that drifts of the machine's speed hit every variant alike.
   const bench::CarBaselineOptions base_options = baseline_options(rel_tol, abs_tol);
-  Result r_exact = sim.simulate(exact), r_inexact = sim.simulate(inexact);  // warm-up, and the statistics
+  std::vector<Result> results;
+  for (const Variant& v : variants)  // warm-up, and the statistics
+    results.push_back((v.native ? native : tape).simulate(acausal_options(rel_tol, abs_tol, v.exact_outputs)));
   bench::CarBaselineResult base = bench::run_baseline_car(base_options);
-  std::vector<double> t_exact, t_inexact, t_base;
+  std::vector<std::vector<double>> times(std::size(variants));
+  std::vector<double> t_base;
   for (int i = 0; i < repeats; ++i) {
-    auto t0 = std::chrono::steady_clock::now();
-    r_exact = sim.simulate(exact);
-    t_exact.push_back(seconds_since(t0));
-    t0 = std::chrono::steady_clock::now();
+    for (std::size_t k = 0; k < std::size(variants); ++k) {
+      const Variant& v = variants[k];
+      const SimulationOptions o = acausal_options(rel_tol, abs_tol, v.exact_outputs);
+      const auto t0 = std::chrono::steady_clock::now();
+      results[k] = (v.native ? native : tape).simulate(o);
+      times[k].push_back(seconds_since(t0));
+    }
+    const auto t0 = std::chrono::steady_clock::now();
     base = bench::run_baseline_car(base_options);
     t_base.push_back(seconds_since(t0));
-    t0 = std::chrono::steady_clock::now();
-    r_inexact = sim.simulate(inexact);
-    t_inexact.push_back(seconds_since(t0));
   }
-  const double m_exact = median(t_exact), m_inexact = median(t_inexact), m_base = median(t_base);
-  std::printf("time per run, median of %d interleaved (rtol %g, atol %g): acausal %.2f ms, baseline %.2f ms, "
-              "ratio %.2f; with exact_outputs = false %.2f ms, ratio %.2f\n",
-              repeats, rel_tol, abs_tol, 1e3 * m_exact, 1e3 * m_base, m_exact / m_base, 1e3 * m_inexact,
-              m_inexact / m_base);
+  const double m_base = median(t_base);
+  fmt::print("time per run, median of {} interleaved (rtol {:g}, atol {:g}): baseline {:.2f} ms\n", repeats, rel_tol,
+             abs_tol, 1e3 * m_base);
+  for (std::size_t k = 0; k < std::size(variants); ++k)
+    fmt::print("  acausal {:<15} {:7.2f} ms  ratio {:.2f}\n", variants[k].name, 1e3 * median(times[k]),
+               median(times[k]) / m_base);
 
-  std::printf("%-27s %8s %6s %6s %10s %10s %11s %9s\n", "", "unknowns", "rows", "steps", "residuals", "jacobians",
-              "root evals", "root fns");
-  for (auto [label, r] : {std::pair{"acausal", &r_exact}, std::pair{"acausal exact_outputs=false", &r_inexact}}) {
-    const SolverStatistics& s = r->statistics();
-    std::printf("%-27s %8d %6zu %6ld %10ld %10ld %11ld %9d\n", label, s.unknowns, r->size(), s.steps,
-                s.residual_evaluations, s.jacobian_evaluations, s.root_evaluations, s.root_functions);
+  fmt::print("{:<23} {:>8} {:>6} {:>6} {:>10} {:>10} {:>11} {:>9}\n", "", "unknowns", "rows", "steps", "residuals",
+             "jacobians", "root evals", "root fns");
+  for (std::size_t k = 0; k < std::size(variants); ++k) {
+    const SolverStatistics& s = results[k].statistics();
+    fmt::print("acausal {:<15} {:>8} {:>6} {:>6} {:>10} {:>10} {:>11} {:>9}\n", variants[k].name, s.unknowns,
+               results[k].size(), s.steps, s.residual_evaluations, s.jacobian_evaluations, s.root_evaluations,
+               s.root_functions);
   }
-  std::printf("%-27s %8d %6zu %6ld %10ld %10ld %11d %9d\n", "baseline", base.unknowns, base.time.size(), base.steps,
-              base.residual_evals, base.jacobian_evals, 0, 0);
-  const SolverStatistics& se = r_exact.statistics();
-  const CompileReport& report = sim.report();
-  std::printf("acausal: exact outputs %ld rows, %ld Newton iterations, %ld factorizations; compile report: %ld modes, "
-              "%ld state events, %ld time events\n",
-              se.exact_rows, se.exact_iterations, se.exact_factorizations, report.count("events", "modes"),
-              report.count("events", "state_events"), report.count("events", "time_events"));
+  fmt::print("{:<23} {:>8} {:>6} {:>6} {:>10} {:>10} {:>11} {:>9}\n", "baseline", base.unknowns, base.time.size(),
+             base.steps, base.residual_evals, base.jacobian_evals, 0, 0);
+  const SolverStatistics& se = results[0].statistics();
+  const CompileReport& report = tape.report();
+  fmt::print("acausal: exact outputs {} rows, {} Newton iterations, {} factorizations; compile report: {} modes, "
+             "{} state events, {} time events\n",
+             se.exact_rows, se.exact_iterations, se.exact_factorizations, report.count("events", "modes"),
+             report.count("events", "state_events"), report.count("events", "time_events"));
 
   // 3. Instructions: deterministic where time is noisy.
   if (instructions == -1) {
-    std::printf("instructions: %s, skipped\n",
-                CAR_BENCH_CALLGRIND ? "valgrind is not on PATH" : "built without <valgrind/callgrind.h>");
+    fmt::print("instructions: {}, skipped\n",
+               CAR_BENCH_CALLGRIND ? "valgrind is not on PATH" : "built without <valgrind/callgrind.h>");
   } else if (instructions == 1) {
-    const double i_exact = count_instructions("acausal"), i_inexact = count_instructions("acausal_inexact"),
-                 i_base = count_instructions("baseline");
-    if (i_exact <= 0 || i_inexact <= 0 || i_base <= 0) {
-      std::printf("instructions: a callgrind run failed, skipped\n");
-    } else {
-      std::printf("instructions per run (callgrind): acausal %.2f M, baseline %.2f M, ratio %.2f; with exact_outputs "
-                  "= false %.2f M, ratio %.2f\n",
-                  i_exact / 1e6, i_base / 1e6, i_exact / i_base, i_inexact / 1e6, i_inexact / i_base);
+    const double i_base = count_instructions("baseline");
+    if (i_base <= 0) {
+      fmt::print("instructions: the baseline's callgrind run failed, skipped\n");
+      return 0;
+    }
+    fmt::print("instructions per run (callgrind): baseline {:.2f} M\n", i_base / 1e6);
+    for (const Variant& v : variants) {
+      const double i = count_instructions(v.name);
+      if (i <= 0)
+        fmt::print("  acausal {:<15} callgrind run failed\n", v.name);
+      else
+        fmt::print("  acausal {:<15} {:7.2f} M  ratio {:.2f}\n", v.name, i / 1e6, i / i_base);
     }
   }
 }

@@ -273,7 +273,17 @@ PYBIND11_MODULE(_acausal, m) {
   py::class_<Model, Component>(m, "Model", py::dynamic_attr())
       .def(py::init<std::string>())
       .def("set_start", &Model::set_start, py::arg("path"), py::arg("value"), py::arg("fixed") = true)
-      .def("compile", &Model::compile);
+      .def(
+          "compile",
+          [](const Model& model, bool native_code, const std::string& c_compiler) {
+            CompileOptions options;
+            options.native_code = native_code;
+            options.native.compiler = c_compiler;
+            return model.compile(options);
+          },
+          py::arg("native_code") = false, py::arg("c_compiler") = "",
+          "Compiles the model. native_code=True runs its tapes as machine code built by the system's C compiler "
+          "(cached; c_compiler or $ACAUSAL_CC names the compiler, default cc).");
 
   // --- simulation ---
   py::class_<Result>(m, "Result")

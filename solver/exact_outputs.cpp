@@ -21,6 +21,9 @@ constexpr int largest_dense = 150;
 struct ExactOutputs::Factorization {
   bool dense = true;
   Eigen::PartialPivLU<Eigen::MatrixXd> dense_lu;
+  // A row takes a few corrections with one matrix: a product with the inverse
+  // costs what the two triangular solves cost in flops, in far fewer instructions.
+  Eigen::MatrixXd dense_inverse;
   Eigen::SparseLU<Eigen::SparseMatrix<double>> sparse_lu;
   bool analyzed = false;
   bool valid = false;
@@ -28,7 +31,7 @@ struct ExactOutputs::Factorization {
   std::vector<double> d_dy, d_dyp;
 
   Eigen::VectorXd solve(const Eigen::VectorXd& r) {
-    if (dense) return dense_lu.solve(r);
+    if (dense) return dense_inverse * r;
     return sparse_lu.solve(r);
   }
 };
@@ -64,6 +67,7 @@ bool ExactOutputs::factor(const double* y, const double* yp, const Loader& load)
     const auto& lu = f.dense_lu.matrixLU();
     for (int i = 0; i < n; ++i)
       if (!std::isfinite(lu(i, i)) || lu(i, i) == 0.0) return false;
+    f.dense_inverse = f.dense_lu.inverse();
   } else {
     std::vector<Eigen::Triplet<double>> triplets;
     triplets.reserve(nnz);

@@ -37,7 +37,7 @@ void Model::set_start(const std::string& path, double value, bool fixed) {
   v->start_given = true;
 }
 
-Simulator Model::compile() const {
+Simulator Model::compile(const CompileOptions& options) const {
   DaeSystem dae = flatten(*this);
   fold_structural_parameters(dae);
   check_units(dae);
@@ -48,7 +48,9 @@ Simulator Model::compile() const {
   sort_and_eliminate(dae, structure);
   substitute_derivative_aliases(dae);
   extract_events(dae);
-  return Simulator(std::make_shared<const CompiledModel>(build_evaluation(std::move(dae))));
+  CompiledModel compiled = build_evaluation(std::move(dae));
+  if (options.native_code) generate_native_code(compiled, options.native);
+  return Simulator(std::make_shared<const CompiledModel>(std::move(compiled)));
 }
 
 }  // namespace acausal

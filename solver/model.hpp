@@ -4,9 +4,19 @@
 #include <string>
 
 #include "solver/component.hpp"
+#include "solver/native_code.hpp"
 #include "solver/simulator.hpp"
 
 namespace acausal {
+
+struct CompileOptions {
+  /// Run the residual, Jacobian, event and output tapes as machine code built
+  /// by the system's C compiler (cached; see solver/native_code.hpp) instead of
+  /// interpreting them. Same results bit for bit; costs a compiler run the
+  /// first time a model is compiled.
+  bool native_code = false;
+  NativeCodeOptions native;
+};
 
 class Model : public Component {
  public:
@@ -19,7 +29,7 @@ class Model : public Component {
 
   /// Runs the compiler passes (flatten, alias elimination, matching, sorting,
   /// evaluation). Throws ModelError with diagnostics.
-  Simulator compile() const;
+  Simulator compile(const CompileOptions& options = {}) const;
 };
 
 }  // namespace acausal

@@ -1,5 +1,7 @@
 #include "solver/tape.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <stdexcept>
 
@@ -10,7 +12,8 @@ Tape::Tape(const std::vector<Expr>& outputs, int n_inputs, const std::function<i
   std::vector<const Node*> roots;
   roots.reserve(outputs.size());
   for (const auto& e : outputs) roots.push_back(e.node());
-  std::uint32_t next = static_cast<std::uint32_t>(n_inputs);
+  n_inputs_ = static_cast<std::uint32_t>(n_inputs);
+  std::uint32_t next = n_inputs_;
   std::vector<std::pair<std::uint32_t, double>> constant_registers;
   auto leaf_register = [&](const Node* n) {
     int r = input_register(n);
@@ -47,7 +50,7 @@ Tape::Tape(const std::vector<Expr>& outputs, int n_inputs, const std::function<i
   for (const auto& e : outputs) outputs_.push_back(reg.get(e.node()));
 }
 
-void Tape::run() {
+void Tape::interpret() {
   double* r = registers_.data();
   for (const Instruction& in : code_) {
     const double a = r[in.a];
@@ -69,6 +72,75 @@ void Tape::run() {
       default: out = apply(in.op, a, b, r[in.c]); break;
     }
   }
+}
+
+namespace {
+
+// C for one operator applied to operands already written as C, as apply() computes it.
+std::string c_operation(Op op, const std::string& a, const std::string& b, const std::string& c) {
+  switch (op) {
+    case Op::Neg: return fmt::format("-{}", a);
+    case Op::Add: return fmt::format("{} + {}", a, b);
+    case Op::Sub: return fmt::format("{} - {}", a, b);
+    case Op::Mul: return fmt::format("{} * {}", a, b);
+    case Op::Div: return fmt::format("{} / {}", a, b);
+    case Op::Pow: return fmt::format("{1} == 2.0 ? {0} * {0} : pow({0}, {1})", a, b);
+    case Op::Abs: return fmt::format("fabs({})", a);
+    case Op::Sign: return fmt::format("{0} > 0 ? 1.0 : ({0} < 0 ? -1.0 : 0.0)", a);
+    case Op::Min: return fmt::format("fmin({}, {})", a, b);
+    case Op::Max: return fmt::format("fmax({}, {})", a, b);
+    case Op::Atan2: return fmt::format("atan2({}, {})", a, b);
+    case Op::Lt: return fmt::format("{} < {} ? 1.0 : 0.0", a, b);
+    case Op::Le: return fmt::format("{} <= {} ? 1.0 : 0.0", a, b);
+    case Op::Gt: return fmt::format("{} > {} ? 1.0 : 0.0", a, b);
+    case Op::Ge: return fmt::format("{} >= {} ? 1.0 : 0.0", a, b);
+    case Op::And: return fmt::format("({} != 0.0 && {} != 0.0) ? 1.0 : 0.0", a, b);
+    case Op::Or: return fmt::format("({} != 0.0 || {} != 0.0) ? 1.0 : 0.0", a, b);
+    case Op::Not: return fmt::format("{} == 0.0 ? 1.0 : 0.0", a);
+    case Op::IfElse: return fmt::format("{} != 0.0 ? {} : {}", a, b, c);
+    case Op::NoEvent: case Op::Delay: return a;
+    case Op::DelayRate: return "0.0";
+    case Op::Sqrt: case Op::Exp: case Op::Log: case Op::Sin: case Op::Cos: case Op::Tan: case Op::Asin:
+    case Op::Acos: case Op::Atan: case Op::Sinh: case Op::Cosh: case Op::Tanh:
+      return fmt::format("{}({})", op_name(op), a);
+    default: throw std::logic_error(std::string("tape: no C form for ") + op_name(op));
+  }
+}
+
+}  // namespace
+
+void Tape::write_c(std::string& c, std::string_view name) const {
+  std::vector<bool> computed(registers_.size(), false);
+  for (const Instruction& in : code_) computed[in.dst] = true;
+  // Inputs are read from the register array, constants become literals (hex
+  // floats: exact), computed registers are locals stored only if they are outputs.
+  auto operand = [&](std::uint32_t k) -> std::string {
+    if (k < n_inputs_) return fmt::format("r[{}]", k);
+    if (computed[k]) return fmt::format("x{}", k);
+    const double v = registers_[k];
+    if (std::isnan(v)) return "NAN";
+    if (std::isinf(v)) return v > 0 ? "INFINITY" : "(-INFINITY)";
+    return fmt::format("({:a})", v);
+  };
+  auto out = std::back_inserter(c);
+  fmt::format_to(out, "void {}(double* restrict r) {{\n", name);
+  for (const Instruction& in : code_) {
+    const int n = arity(in.op);
+    const std::string a = n > 0 ? operand(in.a) : "", b = n > 1 ? operand(in.b) : "", cc = n > 2 ? operand(in.c) : "";
+    fmt::format_to(out, "  const double x{} = {};\n", in.dst, c_operation(in.op, a, b, cc));
+  }
+  std::vector<bool> stored(registers_.size(), false);
+  for (std::uint32_t k : outputs_) {
+    if (!computed[k] || stored[k]) continue;
+    stored[k] = true;
+    fmt::format_to(out, "  r[{0}] = x{0};\n", k);
+  }
+  c += "}\n";
+}
+
+void Tape::use_native(NativeFunction function, std::shared_ptr<const void> library) {
+  native_ = function;
+  library_ = std::move(library);
 }
 
 }  // namespace acausal

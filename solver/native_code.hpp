@@ -1,0 +1,27 @@
+// Pass 6b (optional): the compiled model's tapes as native code. Every tape is
+// written as a C function, the system's C compiler builds them into a shared
+// library and the tapes call its functions instead of interpreting. The
+// library is cached by the hash of its source, so a model compiled again (in
+// another process of a sweep, say) loads it without running the compiler.
+#pragma once
+
+#include <string>
+
+
+namespace acausal {
+
+struct CompiledModel;
+
+struct NativeCodeOptions {
+  /// The C compiler; empty: $ACAUSAL_CC, else `cc`.
+  std::string compiler;
+  /// Where built libraries are kept; empty: $ACAUSAL_CACHE_DIR, else
+  /// $XDG_CACHE_HOME/acausal, else ~/.cache/acausal, else the temporary directory.
+  std::string cache_directory;
+};
+
+/// Throws ModelError when the compiler is missing or fails (its output and the
+/// path of the source it was given are in the message).
+void generate_native_code(CompiledModel& model, const NativeCodeOptions& options = {});
+
+}  // namespace acausal
