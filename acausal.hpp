@@ -6,6 +6,7 @@
 #include "solver/component.hpp"
 #include "solver/errors.hpp"
 #include "solver/expr.hpp"
+#include "solver/hybrid.hpp"
 #include "solver/model.hpp"
 #include "solver/result.hpp"
 #include "solver/simulator.hpp"

@@ -188,6 +188,28 @@ Parameter Component::parameter(const std::string& name, double default_value, Pa
   return Parameter(symbol);
 }
 
+Discrete Component::discrete(const std::string& name, DiscreteAttributes attributes) {
+  for (const auto& d : discretes_)
+    if (d.name == name) throw ModelError("component '" + name_ + "' declares discrete variable '" + name + "' twice");
+  if (find_variable(name))
+    throw ModelError("component '" + name_ + "' declares '" + name + "' as a variable and as a discrete variable");
+  if (!std::isfinite(attributes.start))
+    throw ModelError("discrete variable '" + join(name_, name) + "': start = " + format_number(attributes.start) +
+                     " is not finite");
+  Expr symbol = make_discrete_symbol(name);
+  discretes_.push_back({name, symbol, std::move(attributes)});
+  return Discrete(symbol);
+}
+
+void Component::when(const Expr& condition, std::vector<WhenAction> actions) {
+  when(std::vector<Expr>{condition}, std::move(actions));
+}
+
+void Component::when(std::vector<Expr> conditions, std::vector<WhenAction> actions) {
+  if (conditions.empty()) throw ModelError("component '" + name_ + "': a when-clause needs a condition");
+  whens_.push_back({std::move(conditions), std::move(actions)});
+}
+
 std::size_t Component::equation(const Equation& eq) {
   equations_.push_back(eq);
   return equations_.size() - 1;

@@ -22,6 +22,7 @@
 
 #include "solver/errors.hpp"
 #include "solver/expr.hpp"
+#include "solver/hybrid.hpp"
 
 namespace acausal {
 
@@ -92,6 +93,12 @@ struct ParameterDecl {
   Expr symbol;
   double value;
   ParameterAttributes attributes;
+};
+
+struct DiscreteDecl {
+  std::string name;
+  Expr symbol;
+  DiscreteAttributes attributes;
 };
 
 struct ConnectorMember {
@@ -185,6 +192,13 @@ class Component {
 
   Variable variable(const std::string& name, VariableAttributes attributes = {});
   Parameter parameter(const std::string& name, double default_value, ParameterAttributes attributes = {});
+  /// A variable that changes only at events (hybrid models): define it by one
+  /// equation `x == expr`, or assign it in when-clauses.
+  Discrete discrete(const std::string& name, DiscreteAttributes attributes = {});
+  /// when(condition, {x == expr, reinit(state, expr)}): the actions happen once,
+  /// at the instant the condition becomes true (any of several conditions).
+  void when(const Expr& condition, std::vector<WhenAction> actions);
+  void when(std::vector<Expr> conditions, std::vector<WhenAction> actions);
   /// Adds an equation; the index lets a component swap it later (replace_equation).
   std::size_t equation(const Equation& eq);
   /// An initial equation; with `active`, only when that condition on structural
@@ -213,6 +227,8 @@ class Component {
   const std::deque<VariableDecl>& variables() const { return variables_; }
   const std::deque<ParameterDecl>& parameters() const { return parameters_; }
   const std::vector<Equation>& equations() const { return equations_; }
+  const std::deque<DiscreteDecl>& discretes() const { return discretes_; }
+  const std::vector<WhenClause>& whens() const { return whens_; }
   const std::vector<InitialEquation>& initial_equations() const { return initial_equations_; }
   const std::vector<std::pair<Expr, std::string>>& requirements() const { return requirements_; }
   const std::vector<Connector*>& connectors() const { return connectors_; }
@@ -232,6 +248,8 @@ class Component {
   std::deque<VariableDecl> variables_;
   std::deque<ParameterDecl> parameters_;
   std::vector<Equation> equations_;
+  std::deque<DiscreteDecl> discretes_;
+  std::vector<WhenClause> whens_;
   std::vector<InitialEquation> initial_equations_;
   std::vector<std::pair<Expr, std::string>> requirements_;
   EnergyDeclaration energy_;

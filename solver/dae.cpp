@@ -28,6 +28,10 @@ std::string DaeSystem::print(const Expr& e) const {
   return to_string(e, [this](const Node* n) -> std::string {
     if (int v = variable_of.find(n); v >= 0) return variables[v].name;
     if (int p = parameter_of.find(n); p >= 0) return parameters[p].name;
+    if (auto it = discrete_of.find(n); it != discrete_of.end()) {
+      const DaeDiscrete& d = discretes[it->second];
+      return n == d.pre ? "pre(" + d.name + ")" : d.name;
+    }
     return symbol_name(n);
   });
 }

@@ -73,6 +73,34 @@ struct EventMode {
   std::string origin;  // the component whose equation it was written in
 };
 
+/// A discrete variable of the flattened model (hybrid models). initial() and
+/// each sample() the model reads are discrete variables too, set by the simulator.
+struct DaeDiscrete {
+  enum class Role { declared, initial, sample };
+  std::string name;
+  const Node* symbol = nullptr;  // the leaf equations read
+  const Node* pre = nullptr;     // its pre() leaf
+  DiscreteAttributes attributes;
+  Role role = Role::declared;
+  Expr definition;  // `x == definition`, when `defined`; otherwise assigned by when-clauses
+  bool defined = false;
+  bool assigned = false;  // by a when-clause
+  int origin = -1;
+  SampleClock clock;  // Role::sample
+};
+
+/// A when-clause: each action assigns a discrete variable or reinitializes a variable (a state).
+struct DaeWhen {
+  struct Action {
+    int discrete = -1;  // assigned discrete variable, or
+    int variable = -1;  // reinitialized variable
+    Expr value;
+  };
+  std::vector<Expr> conditions;
+  std::vector<Action> actions;
+  int origin = -1;
+};
+
 /// A condition on parameter values (`a + b = L`) that every run must meet.
 struct ParameterCondition {
   Expr condition;
@@ -109,6 +137,9 @@ struct DaeSystem {
   std::vector<NonzeroCondition> nonzero_conditions;
   std::vector<ParameterCondition> parameter_conditions;
   std::vector<EventMode> modes;
+  std::vector<DaeDiscrete> discretes;
+  std::unordered_map<const Node*, int> discrete_of;  // Discrete leaf (a discrete or its pre()) -> index
+  std::vector<DaeWhen> whens;
   /// der(s) -> the affine expression equations read instead (derivative aliases pass).
   std::vector<std::pair<const Node*, const Node*>> derivative_aliases;
   SymbolIndex variable_of;   // Var symbol -> index

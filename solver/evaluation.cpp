@@ -38,6 +38,67 @@ void collect_delays(CompiledModel& m) {
   }
 }
 
+// The hybrid tape (see CompiledModel::hybrid).
+void compile_hybrid(CompiledModel& m) {
+  const DaeSystem& dae = m.dae;
+  // A discrete defined by an equation is read, within one event iteration, as
+  // its definition: equations that read each other settle in one pass.
+  Rewriter inline_definitions(
+      [&](const Node* leaf) -> const Node* {
+        if (leaf->op != Op::Discrete) return nullptr;
+        auto it = dae.discrete_of.find(leaf);
+        if (it == dae.discrete_of.end() || leaf != dae.discretes[it->second].symbol) return nullptr;
+        const DaeDiscrete& d = dae.discretes[it->second];
+        return d.defined ? d.definition.node() : nullptr;
+      },
+      [&](const Node* leaf) {
+        throw ModelError("'" + dae.model_name + "': discrete variable " + dae.print(Expr(leaf)) +
+                         " is defined through itself without pre() (" + dae.print(Expr(leaf)) + " = " +
+                         dae.print(dae.discretes[dae.discrete_of.at(leaf)].definition) +
+                         "); an equation between discrete variables needs pre() in the loop");
+      });
+  std::vector<Expr> outputs;
+  for (int k = 0; k < static_cast<int>(dae.discretes.size()); ++k) {
+    if (!dae.discretes[k].defined) continue;
+    m.defined_discretes.push_back(k);
+    outputs.push_back(inline_definitions(dae.discretes[k].definition));
+  }
+  for (const auto& w : dae.whens) {
+    CompiledModel::When cw;
+    cw.first_condition = static_cast<int>(outputs.size());
+    cw.n_conditions = static_cast<int>(w.conditions.size());
+    for (const auto& c : w.conditions) outputs.push_back(inline_definitions(c));
+    for (const auto& a : w.actions) {
+      CompiledModel::When::Action ca;
+      ca.output = static_cast<int>(outputs.size());
+      outputs.push_back(inline_definitions(a.value));
+      ca.discrete = a.discrete;
+      if (a.variable >= 0) {
+        // The target is a state or, after alias elimination, scale·state + offset.
+        const Expr target = m.value_of(a.variable);
+        const auto leaves = unknown_leaves(target);
+        const DaeVariable& v = dae.variables[a.variable];
+        int slot = leaves.size() == 1 && leaves[0]->op == Op::Var ? m.slot_of_variable[dae.variable_index(leaves[0])] : -1;
+        Expr scale = slot >= 0 ? diff(target, Expr(leaves[0])) : Expr(0.0);
+        if (slot < 0 || m.differential[slot] == 0.0 || !is_parametric(scale)) {
+          std::string states;
+          for (const auto& s : dae.report.states) states += (states.empty() ? "" : ", ") + s;
+          throw ModelError(dae.origins[w.origin] + ": reinit(" + v.name + ", ...) needs a state, and " + v.name +
+                           " is not one in the compiled model (it is computed as " + dae.print(target) +
+                           "); the states are: " + (states.empty() ? "none" : states));
+        }
+        Rewriter at_zero([&](const Node* leaf) { return leaf == leaves[0] ? Expr(0.0).node() : nullptr; });
+        outputs.push_back(scale);
+        outputs.push_back(at_zero(target));
+        ca.slot = slot;
+      }
+      cw.actions.push_back(ca);
+    }
+    m.whens.push_back(std::move(cw));
+  }
+  m.hybrid = m.observer(outputs);
+}
+
 }  // namespace
 
 int CompiledModel::input_register(const Node* leaf) const {
@@ -61,6 +122,11 @@ int CompiledModel::input_register(const Node* leaf) const {
     case Op::Delay: case Op::DelayRate: {
       auto it = delay_of.find(leaf);
       return it == delay_of.end() ? -1 : delay_register() + it->second;
+    }
+    case Op::Discrete: {
+      auto it = dae.discrete_of.find(leaf);
+      if (it == dae.discrete_of.end()) return -1;
+      return (leaf == dae.discretes[it->second].pre ? pre_register() : discrete_register()) + it->second;
     }
     default: return -1;
   }
@@ -176,6 +242,7 @@ CompiledModel build_evaluation(DaeSystem dae) {
   m.jacobian = m.observer(values);
 
   m.initialization = plan_initialization(m);
+  compile_hybrid(m);
 
   PassReport& r = m.dae.report.add("evaluation");
   r.counts = {{"unknowns", m.n},

@@ -39,6 +39,23 @@ struct CompiledModel {
   std::vector<int> state_event_modes;
   std::unordered_map<const Node*, int> mode_of;  // mode symbol -> index
 
+  // Hybrid part, evaluated at event iterations. Outputs: the definitions of
+  // defined discretes (those that read each other inlined), then per
+  // when-clause its conditions, then per action its value and, for a reinit,
+  // the scale and offset of the target in its state (target = scale·state + offset).
+  Tape hybrid;
+  std::vector<int> defined_discretes;  // output k -> discrete
+  struct When {
+    int first_condition = 0, n_conditions = 0;
+    struct Action {
+      int output = 0;
+      int discrete = -1;  // assigns this discrete, or
+      int slot = -1;      // sets this state
+    };
+    std::vector<Action> actions;
+  };
+  std::vector<When> whens;
+
   // delay(u, T) nodes, each read from its own input register; a delay nested in
   // another's argument comes first. Each argument has a tape of its own, run at
   // past instants to fill the delay's history.
@@ -47,11 +64,14 @@ struct CompiledModel {
   std::vector<Tape> delay_arguments;
 
   // Input registers shared by every tape: t, cj, y[n], y'[n], p[...], then the
-  // values frozen between solver calls: modes[...], delayed values[...].
+  // values frozen between solver calls: modes[...], discretes[...], their
+  // pre() values[...], delayed values[...].
   int parameter_register() const { return 2 + 2 * n; }
   int mode_register() const { return parameter_register() + static_cast<int>(dae.parameters.size()); }
-  int delay_register() const { return mode_register() + static_cast<int>(dae.modes.size()); }
-  int n_frozen() const { return static_cast<int>(dae.modes.size() + delays.size()); }
+  int discrete_register() const { return mode_register() + static_cast<int>(dae.modes.size()); }
+  int pre_register() const { return discrete_register() + static_cast<int>(dae.discretes.size()); }
+  int delay_register() const { return pre_register() + static_cast<int>(dae.discretes.size()); }
+  int n_frozen() const { return static_cast<int>(dae.modes.size() + 2 * dae.discretes.size() + delays.size()); }
   int n_inputs() const { return mode_register() + n_frozen(); }
   int input_register(const Node* leaf) const;
   /// Value of variable v as an expression of the inputs.

@@ -35,12 +35,32 @@ class EventExtractor {
         }) {}
 
   void run() {
+    // Discrete definitions and when-clauses were written on variables that
+    // earlier passes may have removed: they read what replaced them.
+    Rewriter current([this](const Node* leaf) -> const Node* {
+      const bool derivative = leaf->op == Op::Der && leaf->arg[0]->op == Op::Var;
+      if (leaf->op != Op::Var && !derivative) return nullptr;
+      const int v = dae_.variable_of.find(derivative ? leaf->arg[0] : leaf);
+      if (v < 0 || !dae_.variables[v].definition) return nullptr;
+      const Expr value(dae_.variables[v].definition);
+      return derivative ? der(value).node() : value.node();
+    });
+    std::vector<Expr*> hybrid;
+    for (auto& d : dae_.discretes)
+      if (d.defined) hybrid.push_back(&d.definition);
+    for (auto& w : dae_.whens) {
+      for (auto& c : w.conditions) hybrid.push_back(&c);
+      for (auto& a : w.actions) hybrid.push_back(&a.value);
+    }
+    for (Expr* e : hybrid) *e = current(*e);
+
     // Everything under no_event() is left alone.
     std::vector<const Node*> quiet_roots;
     std::vector<const Node*> roots;
     for (const auto& eq : dae_.equations) roots.push_back(eq.residual.node());
     for (const auto& v : dae_.variables)
       if (v.definition) roots.push_back(v.definition);
+    for (const Expr* e : hybrid) roots.push_back(e->node());
     bool any_event = false;
     for_each_postorder(roots, [&](const Node* n) {
       // A delayed argument is evaluated literally at past instants, never frozen.
@@ -67,6 +87,15 @@ class EventExtractor {
     for (auto& eq : dae_.equations) {
       origin_ = origin(eq.origin);
       eq.residual = rewrite(eq.residual);
+    }
+    for (auto& d : dae_.discretes) {
+      origin_ = origin(d.origin);
+      if (d.defined) d.definition = rewrite(d.definition);
+    }
+    for (auto& w : dae_.whens) {
+      origin_ = origin(w.origin);
+      for (auto& c : w.conditions) c = rewrite(c);
+      for (auto& a : w.actions) a.value = rewrite(a.value);
     }
   }
 
@@ -159,6 +188,41 @@ class EventExtractor {
   NodeMemo memo_;
 };
 
+// What the event iteration computes: the discrete variables, the when-clauses, the clocks.
+void report_hybrid(DaeSystem& dae) {
+  if (dae.discretes.empty() && dae.whens.empty()) return;
+  PassReport& r = dae.report.add("hybrid");
+  long declared = 0, samples = 0;
+  const char* kinds[] = {"Real", "Boolean", "Integer"};
+  for (const auto& d : dae.discretes) {
+    const std::string origin = d.origin >= 0 ? "  [" + dae.origins[d.origin] + "]" : "";
+    switch (d.role) {
+      case DaeDiscrete::Role::declared:
+        ++declared;
+        r.notes.push_back("discrete " + std::string(kinds[static_cast<int>(d.attributes.kind)]) + " " + d.name +
+                          (d.defined ? " = " + dae.print(d.definition) : " (assigned in when-clauses)") + origin);
+        break;
+      case DaeDiscrete::Role::sample:
+        ++samples;
+        r.notes.push_back("sample: every " + dae.print(d.clock.interval) + " s from " + dae.print(d.clock.start) +
+                          " s" + origin);
+        break;
+      case DaeDiscrete::Role::initial: break;
+    }
+  }
+  for (const auto& w : dae.whens) {
+    std::string text = "when ";
+    for (std::size_t i = 0; i < w.conditions.size(); ++i) text += (i ? " or " : "") + dae.print(w.conditions[i]);
+    text += ":";
+    for (const auto& a : w.actions)
+      text += a.discrete >= 0 ? " " + dae.discretes[a.discrete].name + " := " + dae.print(a.value) + ";"
+                              : " reinit(" + dae.variables[a.variable].name + ", " + dae.print(a.value) + ");";
+    r.notes.push_back(text + "  [" + dae.origins[w.origin] + "]");
+  }
+  r.counts = {{"discrete_variables", declared}, {"when_clauses", static_cast<long>(dae.whens.size())},
+              {"samples", samples}};
+}
+
 }  // namespace
 
 void extract_events(DaeSystem& dae) {
@@ -187,6 +251,7 @@ void extract_events(DaeSystem& dae) {
     r.notes.push_back("root function: " + m.description + (m.origin.empty() ? "" : "  [" + m.origin + "]"));
   }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  report_hybrid(dae);
 }
 
 }  // namespace acausal

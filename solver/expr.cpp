@@ -137,7 +137,7 @@ bool commutative(Op op) {
 
 int arity(Op op) {
   switch (op) {
-    case Op::Const: case Op::Var: case Op::Param: case Op::Time: return 0;
+    case Op::Const: case Op::Var: case Op::Param: case Op::Time: case Op::Discrete: return 0;
     case Op::Der: case Op::Neg: case Op::Sqrt: case Op::Exp: case Op::Log: case Op::Sin:
     case Op::Cos: case Op::Tan: case Op::Asin: case Op::Acos: case Op::Atan: case Op::Sinh:
     case Op::Cosh: case Op::Tanh: case Op::Abs: case Op::Sign: case Op::Not: case Op::NoEvent: return 1;
@@ -162,7 +162,7 @@ const char* op_name(Op op) {
     case Op::Max: return "max"; case Op::Lt: return "<"; case Op::Le: return "<=";
     case Op::Gt: return ">"; case Op::Ge: return ">="; case Op::And: return "and";
     case Op::Or: return "or"; case Op::Not: return "not"; case Op::IfElse: return "ifelse";
-    case Op::NoEvent: return "noEvent"; case Op::Delay: return "delay";
+    case Op::NoEvent: return "noEvent"; case Op::Delay: return "delay"; case Op::Discrete: return "discrete";
     case Op::DelayRate: return "delay_rate";
   }
   return "?";
@@ -231,6 +231,9 @@ Expr make_parameter_symbol(const std::string& name) {
   return Expr(leaf_node(Op::Param, interner().new_symbol(name), 0.0));
 }
 const std::string& symbol_name(const Node* symbol) { return interner().name(symbol->symbol); }
+Expr make_discrete_symbol(const std::string& name) {
+  return Expr(leaf_node(Op::Discrete, interner().new_symbol(name), 0.0));
+}
 Expr time_symbol() { return Expr(leaf_node(Op::Time, 0, 0.0)); }
 
 Expr make(Op op, const Expr& a) {
@@ -634,7 +637,7 @@ double evaluate(const Expr& e, const std::function<double(const Node*)>& leaf) {
   for_each_postorder(e.node(), [&](const Node* n) {
     switch (n->op) {
       case Op::Const: v[n] = n->value; break;
-      case Op::Var: case Op::Param: case Op::Time: case Op::Der: v[n] = leaf(n); break;
+      case Op::Var: case Op::Param: case Op::Time: case Op::Der: case Op::Discrete: v[n] = leaf(n); break;
       default: {
         double x[3] = {0, 0, 0};
         for (int i = 0; i < n->arity(); ++i) x[i] = v.at(n->arg[i]);
@@ -648,7 +651,7 @@ double evaluate(const Expr& e, const std::function<double(const Node*)>& leaf) {
 bool is_parametric(const Expr& e) {
   bool parametric = true;
   for_each_postorder(e.node(), [&](const Node* n) {
-    if (n->op == Op::Var || n->op == Op::Der || n->op == Op::Time) parametric = false;
+    if (n->op == Op::Var || n->op == Op::Der || n->op == Op::Time || n->op == Op::Discrete) parametric = false;
   });
   return parametric;
 }
@@ -691,7 +694,7 @@ void print(std::ostringstream& out, const Node* n,
   };
   switch (n->op) {
     case Op::Const: out << format_number(n->value, 12); return;
-    case Op::Var: case Op::Param: out << name(n); return;
+    case Op::Var: case Op::Param: case Op::Discrete: out << name(n); return;
     case Op::Time: out << "time"; return;
     case Op::Der: out << "der("; print(out, n->arg[0], name); out << ')'; return;
     case Op::Neg: out << '-'; child(n->arg[0], 6, false); return;

@@ -36,6 +36,10 @@ enum class Op : std::uint8_t {
   // the rate of a delayed signal, d/dt delay(v, T) = delay_rate(der(v), T): delay(der(v), T)
   // from start + T on, 0 before (where delay(v, T) holds v(start))
   DelayRate,
+  // a discrete value (Modelica's discrete-time variables, pre(), initial(),
+  // sample()): changes only at events, so it is read like a parameter in
+  // between, from its own input register
+  Discrete,
 };
 
 /// Delay or DelayRate: a value read from the past.
@@ -83,6 +87,8 @@ Expr make_variable_symbol(const std::string& name);
 Expr make_parameter_symbol(const std::string& name);
 const std::string& symbol_name(const Node* symbol);
 Expr time_symbol();
+/// A leaf for a value that changes only at events (see Component::discrete).
+Expr make_discrete_symbol(const std::string& name);
 
 /// Builds a node, folding constants and applying cheap identities.
 Expr make(Op op, const Expr& a);

@@ -58,7 +58,24 @@ class Flattener {
       dae_.parameters.push_back({prefix.empty() ? p.name : prefix + "." + p.name, p.value, p.attributes,
                                  p.symbol.node()});
     }
-    for (const auto& eq : c.equations()) dae_.equations.push_back({eq.residual(), eq, where});
+    for (const auto& d : c.discretes()) {
+      DaeDiscrete dd;
+      dd.name = prefix.empty() ? d.name : prefix + "." + d.name;
+      dd.symbol = d.symbol.node();
+      dd.pre = pre_symbol(dd.symbol);
+      dd.attributes = d.attributes;
+      dd.origin = where;
+      add_discrete(std::move(dd));
+    }
+    for (const auto& eq : c.equations()) {
+      // `x == expr` on a discrete x defines it (evaluated at events), outside the DAE.
+      if (eq.lhs.op() == Op::Discrete && !pre_of(eq.lhs.node())) {
+        discrete_equations_.push_back({eq, where});
+        continue;
+      }
+      dae_.equations.push_back({eq.residual(), eq, where});
+    }
+    for (const auto& w : c.whens()) whens_.push_back({&w, where});
     for (const auto& init : c.initial_equations()) {
       if (!active(init, where)) continue;
       // A fixed start value the user set replaces the component's own initial value.
@@ -96,7 +113,119 @@ class Flattener {
     }
   }
 
+ // Discrete definitions and when-clauses may name discretes of any component
+  // of the model: they are resolved once all are known.
+  void hybrid() {
+    for (const auto& [eq, where] : discrete_equations_) {
+      DaeDiscrete& d = discrete(eq.lhs.node(), where, "its equation " + eq.lhs.str() + " == " + eq.rhs.str());
+      if (d.defined)
+        throw ModelError(dae_.origins[where] + ": discrete variable " + d.name + " has two defining equations (" +
+                         d.name + " == " + dae_.print(d.definition) + " and " + d.name + " == " + dae_.print(eq.rhs) + ")");
+      d.definition = eq.rhs;
+      d.defined = true;
+      special_leaves(eq.rhs, where);
+    }
+    for (const auto& [clause, where] : whens_) {
+      DaeWhen w;
+      w.origin = where;
+      w.conditions = clause->conditions;
+      for (const auto& c : w.conditions) special_leaves(c, where);
+      for (const auto& action : clause->actions) {
+        DaeWhen::Action a;
+        a.value = action.value;
+        special_leaves(a.value, where);
+        const Node* target = action.target.node();
+        if (action.reinit) {
+          a.variable = target->op == Op::Var ? dae_.variable_of.find(target) : -1;
+          if (a.variable < 0)
+            throw ModelError(dae_.origins[where] + ": reinit(" + dae_.print(action.target) +
+                             ", ...) must name a variable of the model (a state)");
+        } else {
+          if (target->op != Op::Discrete || pre_of(target))
+            throw ModelError(dae_.origins[where] + ": a when-clause assigns discrete variables (x == value) or " +
+                             "reinitializes states (reinit(x, value)); " + dae_.print(action.target) + " == " +
+                             dae_.print(action.value) + " is neither");
+          discrete(target, where, "a when-clause");
+          a.discrete = dae_.discrete_of.at(target);
+          dae_.discretes[a.discrete].assigned = true;
+        }
+        w.actions.push_back(std::move(a));
+      }
+      dae_.whens.push_back(std::move(w));
+    }
+    for (const auto& eq : dae_.equations) special_leaves(eq.residual, eq.origin);
+    for (auto& d : dae_.discretes) {
+      if (d.role != DaeDiscrete::Role::declared) continue;
+      if (d.defined && d.assigned)
+        throw ModelError(dae_.origins[d.origin] + ": discrete variable " + d.name +
+                         " is defined by an equation and assigned in a when-clause; use one or the other");
+      if (!d.defined && !d.assigned)
+        throw ModelError(dae_.origins[d.origin] + ": nothing determines discrete variable " + d.name +
+                         "; define it (" + d.name + " == expr) or assign it in a when-clause");
+    }
+  }
+
  private:
+  void add_discrete(DaeDiscrete d) {
+    const int index = static_cast<int>(dae_.discretes.size());
+    dae_.discrete_of[d.symbol] = index;
+    dae_.discrete_of[d.pre] = index;
+    if (d.role != DaeDiscrete::Role::declared) {
+      dae_.discretes.push_back(std::move(d));
+      return;
+    }
+    // A column of the result, like any variable.
+    DaeVariable readout;
+    readout.name = d.name;
+    readout.unit = d.attributes.unit;
+    readout.start = d.attributes.start;
+    readout.symbol = make_variable_symbol(d.name).node();
+    readout.definition = d.symbol;
+    dae_.variable_of.set(readout.symbol, static_cast<int>(dae_.variables.size()));
+    dae_.variables.push_back(std::move(readout));
+    dae_.discretes.push_back(std::move(d));
+  }
+
+  DaeDiscrete& discrete(const Node* symbol, int where, const std::string& context) {
+    auto it = dae_.discrete_of.find(symbol);
+    if (it == dae_.discrete_of.end())
+      throw ModelError(dae_.origins[where] + ": " + context + " names discrete variable '" + symbol_name(symbol) +
+                       "', which belongs to no component of model '" + dae_.model_name + "'");
+    return dae_.discretes[it->second];
+  }
+
+  // initial() and sample() become discretes the simulator sets; any other
+  // discrete leaf must be one of the model's.
+  void special_leaves(const Expr& e, int where) {
+    for_each_postorder(e.node(), [&](const Node* n) {
+      if (n->op != Op::Discrete || dae_.discrete_of.count(n)) return;
+      DaeDiscrete d;
+      d.symbol = n;
+      d.pre = pre_symbol(n);
+      d.attributes.kind = DiscreteKind::boolean;
+      d.origin = where;
+      if (is_initial_symbol(n)) {
+        d.role = DaeDiscrete::Role::initial;
+        d.name = "initial()";
+      } else if (const SampleClock* clock = sample_clock(n)) {
+        d.role = DaeDiscrete::Role::sample;
+        d.clock = *clock;
+        d.name = "sample(" + dae_.print(clock->start) + ", " + dae_.print(clock->interval) + ")";
+        for (const Expr& p : {clock->start, clock->interval})
+          for_each_postorder(p.node(), [&](const Node* leaf) {
+            if (leaf->op == Op::Param && !dae_.parameter_of.contains(leaf))
+              throw ModelError(dae_.origins[where] + ": " + symbol_name(n) + " reads parameter '" +
+                               symbol_name(leaf) + "', which belongs to no component of this model");
+          });
+      } else {
+        const Node* of = pre_of(n);
+        discrete(of ? of : n, where, dae_.print(e));
+        return;
+      }
+      add_discrete(std::move(d));
+    });
+  }
+
   // Whether an initial equation applies: its condition may read only
   // structural parameters, whose values are final at compile().
   bool active(const InitialEquation& init, int where) {
@@ -165,6 +294,8 @@ class Flattener {
   std::vector<Role> roles_;
   std::unordered_map<const Connector*, int> inside_role_, outside_role_;
   std::vector<const Connector*> inside_connectors_;
+  std::vector<std::pair<Equation, int>> discrete_equations_;
+  std::vector<std::pair<const WhenClause*, int>> whens_;
 };
 
 }  // namespace
@@ -190,6 +321,7 @@ DaeSystem flatten(const Component& model) {
   Flattener f(dae);
   f.component(model, "", true);
   f.connection_equations();
+  f.hybrid();
   PassReport& r = dae.report.add("flatten");
   r.counts = {{"variables", static_cast<long>(dae.variables.size())},
               {"equations", static_cast<long>(dae.equations.size())},

@@ -84,7 +84,7 @@ void build(const std::string& compiler, const std::string& source, const fs::pat
 
 void generate_native_code(CompiledModel& m, const NativeCodeOptions& options) {
   const auto t0 = std::chrono::steady_clock::now();
-  std::vector<Tape*> tapes = {&m.residual, &m.jacobian, &m.observed, &m.relations, &m.indicators,
+  std::vector<Tape*> tapes = {&m.residual, &m.jacobian, &m.observed, &m.relations, &m.indicators, &m.hybrid,
                               &m.initialization.residuals, &m.initialization.jacobian};
   for (Tape& t : m.delay_arguments) tapes.push_back(&t);
 

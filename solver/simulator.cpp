@@ -216,15 +216,23 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   DelayLines delays(m, parameters_, options.t_start);
   Integration integ{&m, m.residual, m.jacobian, m.indicators, sparse, delays.empty() ? nullptr : &delays, {}};
   const int n_modes = static_cast<int>(m.dae.modes.size());
-  std::vector<double> modes(m.n_frozen(), 0.0);  // the modes, then the delayed values
+  const int n_discretes = static_cast<int>(m.dae.discretes.size());
+  // The frozen values: modes, discretes, their pre() values, delayed values.
+  std::vector<double> modes(m.n_frozen(), 0.0);
+  const int discrete_offset = m.discrete_register() - m.mode_register();
+  const int pre_offset = m.pre_register() - m.mode_register();
+  const int delay_offset = m.delay_register() - m.mode_register();
+  for (int k = 0; k < n_discretes; ++k)
+    modes[discrete_offset + k] = modes[pre_offset + k] = m.dae.discretes[k].attributes.start;
   auto update_delayed = [&](double t) {
-    if (!delays.empty()) delays.values_at(t, modes.data() + n_modes);
+    if (!delays.empty()) delays.values_at(t, modes.data() + delay_offset);
   };
   Tape relations = m.relations;
   Tape observed = m.observed;
+  Tape hybrid = m.hybrid;
   ExactOutputs exact(m, options.rtol, options.atol);
   const std::vector<Tape*> tapes = {&integ.residual, &integ.jacobian, &integ.indicators, &relations, &observed,
-                                    &exact.residual(), &exact.jacobian()};
+                                    &hybrid, &exact.residual(), &exact.jacobian()};
   for (Tape* tape : tapes) std::copy(parameters_.begin(), parameters_.end(), tape->inputs() + m.parameter_register());
   // set_modes copies the delayed values too; the callbacks refresh them for their own t.
   auto set_modes = [&] {
@@ -254,6 +262,31 @@ Result Simulator::simulate(const SimulationOptions& options) const {
       }
     });
   }
+  // Sample instants: start + k·interval (a product, not a sum: no drift over many periods).
+  std::vector<int> clocks;
+  for (int k = 0; k < n_discretes; ++k) {
+    const DaeDiscrete& d = m.dae.discretes[k];
+    if (d.role != DaeDiscrete::Role::sample) continue;
+    clocks.push_back(k);
+    const double start = evaluate(d.clock.start, leaf_value), interval = evaluate(d.clock.interval, leaf_value);
+    if (!std::isfinite(start) || !std::isfinite(interval) || !(interval > 0))
+      throw ModelError("simulate(" + model_name + "): " + m.dae.print(d.clock.start) + " = " + format_number(start) +
+                       " and " + m.dae.print(d.clock.interval) + " = " + format_number(interval) + " in " +
+                       m.dae.origins[d.origin] + "'s sample(start, interval): the interval must be positive, both finite");
+    const double first = std::max(0.0, std::ceil((options.t_start - start) / interval));
+    for (double i = first;; ++i) {
+      const double te = start + i * interval;
+      if (te >= options.t_end) break;
+      if (te > options.t_start) time_events.push_back(te);
+      if (time_events.size() > 50'000'000) break;  // the row budget refuses such a run below
+    }
+  }
+  auto ticks = [&](int k, double t) {
+    const DaeDiscrete& d = m.dae.discretes[k];
+    const double start = evaluate(d.clock.start, leaf_value), interval = evaluate(d.clock.interval, leaf_value);
+    const double i = std::round((t - start) / interval);
+    return i >= 0 && std::fabs(start + i * interval - t) <= 1e-12 * (1.0 + std::fabs(t));
+  };
   std::sort(time_events.begin(), time_events.end());
   time_events.erase(std::unique(time_events.begin(), time_events.end()), time_events.end());
 
@@ -278,12 +311,15 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     }
   };
 
+  if (n == 0 && (n_discretes > 0 || !m.whens.empty()))
+    throw ModelError("simulate(" + model_name + "): a model with discrete variables or when-clauses needs at least " +
+                     "one continuous unknown (a state) in this version");
   if (n == 0) {  // nothing to integrate: every variable is a function of time and parameters
     for (long k = 0; k <= n_outputs; ++k) {
       const double t = output_time(k);
       update_delayed(t);  // all exact: arguments of time and parameters
       relations.inputs()[0] = t;
-      std::copy(modes.begin() + n_modes, modes.end(), relations.inputs() + m.delay_register());
+      std::copy(modes.begin() + delay_offset, modes.end(), relations.inputs() + m.delay_register());
       relations.run();
       for (int i = 0; i < n_modes; ++i) modes[i] = relations.output(i) != 0.0 ? 1.0 : 0.0;
       observed.inputs()[0] = t;
@@ -482,13 +518,115 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     }
     check(IDAGetConsistentIC(s.ida, s.y, s.yp), "IDAGetConsistentIC");
   };
+  // The discrete part (Modelica's event iteration): with the discrete values
+  // fixed, the continuous part is made consistent; relations are read from it;
+  // then the discrete equations and when-clauses are evaluated once with pre()
+  // the values of the pass before. Repeated until nothing changes.
+  std::vector<char> condition_before(m.whens.size(), 0);  // pre() of each when-clause's condition
+  auto run_hybrid = [&](double t) {
+    integ.load(t, 0.0, y, yp, hybrid);
+    hybrid.run();
+  };
+  auto condition_of = [&](const CompiledModel::When& w) {
+    for (int i = 0; i < w.n_conditions; ++i)
+      if (hybrid.output(w.first_condition + i) != 0.0) return true;
+    return false;
+  };
+  std::vector<int> changed_discretes;
+  auto discrete_pass = [&](double t) {
+    std::copy(modes.begin() + discrete_offset, modes.begin() + pre_offset, modes.begin() + pre_offset);
+    set_modes();
+    run_hybrid(t);
+    std::vector<double> next(modes.begin() + discrete_offset, modes.begin() + pre_offset);
+    for (std::size_t k = 0; k < m.defined_discretes.size(); ++k) next[m.defined_discretes[k]] = hybrid.output(k);
+    bool reinitialized = false;
+    for (std::size_t w = 0; w < m.whens.size(); ++w) {
+      const bool now = condition_of(m.whens[w]);
+      if (now && !condition_before[w]) {
+        for (const auto& a : m.whens[w].actions) {
+          const double value = hybrid.output(a.output);
+          if (a.discrete >= 0) {
+            next[a.discrete] = value;
+            continue;
+          }
+          y[a.slot] = (value - hybrid.output(a.output + 2)) / hybrid.output(a.output + 1);
+          reinitialized = true;
+          if (!std::isfinite(y[a.slot]))
+            throw SimulationError("simulate(" + model_name + "): reinit of " +
+                                      m.dae.variables[m.variable_of_slot[a.slot]].name + " to " +
+                                      format_number(value) + " at t = " + format_number(t) + " in " +
+                                      m.dae.origins[m.dae.whens[w].origin] + " is not finite",
+                                  t, 0, "", result);
+        }
+      }
+      condition_before[w] = now;
+    }
+    changed_discretes.clear();
+    for (int k = 0; k < n_discretes; ++k) {
+      if (!std::isfinite(next[k]))
+        throw SimulationError("simulate(" + model_name + "): discrete variable " + m.dae.discretes[k].name + " = " +
+                                  format_number(next[k]) + " at t = " + format_number(t) + " (" +
+                                  m.dae.origins[m.dae.discretes[k].origin] + ")",
+                              t, 0, "", result);
+      if (next[k] != modes[discrete_offset + k]) changed_discretes.push_back(k);
+      modes[discrete_offset + k] = next[k];
+    }
+    set_modes();
+    return reinitialized || !changed_discretes.empty();
+  };
+  const bool has_hybrid = m.hybrid.n_outputs() > 0 || n_discretes > 0;
+  constexpr int max_event_iterations = 100;
+  auto event_iteration = [&](double t, bool at_start) {
+    std::vector<double> modes_before(modes.begin(), modes.begin() + n_modes);
+    for (int pass = 0;; ++pass) {
+      if (pass == max_event_iterations) {
+        std::string changing;
+        for (int k = 0; k < n_modes; ++k)
+          if (modes[k] != modes_before[k]) changing += (changing.empty() ? "" : ", ") + m.dae.modes[k].description;
+        for (int k : changed_discretes) changing += (changing.empty() ? "" : ", ") + m.dae.discretes[k].name;
+        throw SimulationError("simulate(" + model_name + "): the event iteration at t = " + format_number(t) +
+                                  " did not settle after " + std::to_string(max_event_iterations) +
+                                  " passes; still changing: " + (changing.empty() ? "(a reinit)" : changing),
+                              t, 0, "", result);
+      }
+      std::copy(modes.begin(), modes.begin() + n_modes, modes_before.begin());
+      make_consistent(t, at_start);
+      // Relations that depend on the consistent values may switch once more.
+      if (n_modes > 0 && evaluate_relations(t, false)) continue;
+      if (!has_hybrid || !discrete_pass(t)) break;
+    }
+  };
+  // initial() and sample() are true only while the event iteration of their instant runs.
+  auto set_instant_flags = [&](double t, bool initializing) {
+    for (int k = 0; k < n_discretes; ++k) {
+      const DaeDiscrete& d = m.dae.discretes[k];
+      double& value = modes[discrete_offset + k];
+      if (d.role == DaeDiscrete::Role::initial) value = initializing ? 1.0 : 0.0;
+      if (d.role == DaeDiscrete::Role::sample) value = ticks(k, t) ? 1.0 : 0.0;
+    }
+    set_modes();
+  };
+  auto clear_instant_flags = [&](double t) {
+    if (!has_hybrid) return;
+    for (int k = 0; k < n_discretes; ++k)
+      if (m.dae.discretes[k].role != DaeDiscrete::Role::declared)
+        modes[discrete_offset + k] = modes[pre_offset + k] = 0.0;
+    set_modes();
+    run_hybrid(t);
+    for (std::size_t w = 0; w < m.whens.size(); ++w) condition_before[w] = condition_of(m.whens[w]);
+  };
+
   delays.restart(y, yp);  // from the start values, until the consistent ones are known
   update_delayed(options.t_start);
   evaluate_relations(options.t_start, false);
-  make_consistent(options.t_start, true);
-  // Relations that depend on the solved initial values may switch once more.
-  for (int pass = 0; pass < 5 && n_modes > 0 && evaluate_relations(options.t_start, false); ++pass)
-    make_consistent(options.t_start, true);
+  if (has_hybrid) {
+    // A condition already true at the start does not fire (only initial() does).
+    run_hybrid(options.t_start);
+    for (std::size_t w = 0; w < m.whens.size(); ++w) condition_before[w] = condition_of(m.whens[w]);
+    set_instant_flags(options.t_start, true);
+  }
+  event_iteration(options.t_start, true);
+  clear_instant_flags(options.t_start);
   // Before start + T a delay reads its argument at the start, which the
   // consistent values determine: iterate until they agree.
   if (!delays.empty()) {
@@ -557,8 +695,8 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   // a shift schedule, or states a jump moved across a threshold, follow at the
   // same instant until nothing changes), then the right limit.
   auto finish_event = [&](double t_event) {
-    make_consistent(t_event, false);
-    for (int pass = 0; pass < 5 && evaluate_relations(t_event, false); ++pass) make_consistent(t_event, false);
+    event_iteration(t_event, false);
+    clear_instant_flags(t_event);
     std::fill(switched_by_root.begin(), switched_by_root.end(), 0);
     delays.record(t_event, y, yp);
     record(t_event);
@@ -572,6 +710,17 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     int events;
     std::set<std::string> relations;
   } chatter{options.t_start, 0, {}};
+  // Zeno behaviour: state events ever closer together (a ball bouncing to
+  // rest) accumulate at an instant the integration would never pass; past
+  // it the model's assumptions (a ball above the floor) no longer hold.
+  struct {
+    double last = std::numeric_limits<double>::quiet_NaN();
+    double gap = std::numeric_limits<double>::infinity();
+    int shrinking = 0;
+    std::set<std::string> relations;
+  } accumulation;
+  const double zeno_gap = 1e-6 * (options.t_end - options.t_start);
+  constexpr int zeno_shrinking_gaps = 8;
   long k = 1;
   while (k <= n_outputs) {
     double tout = output_time(k);
@@ -612,6 +761,35 @@ Result Simulator::simulate(const SimulationOptions& options) const {
       ++chatter.events;
       for (std::size_t i = 0; i < roots.size(); ++i)
         if (roots[i] != 0) chatter.relations.insert(m.dae.modes[m.state_event_modes[i]].description);
+      // Events within a resolution of each other are one cluster (a bounce and
+      // the crossing back that follows it at once).
+      if (std::isnan(accumulation.last) || t - accumulation.last > 1e-9 * (1.0 + std::fabs(t))) {
+        if (!std::isnan(accumulation.last)) {
+          const double gap = t - accumulation.last;
+          if (gap < accumulation.gap) {
+            ++accumulation.shrinking;
+          } else {
+            accumulation.shrinking = 0;
+            accumulation.relations.clear();
+          }
+          accumulation.gap = gap;
+        }
+        accumulation.last = t;
+      }
+      for (std::size_t i = 0; i < roots.size(); ++i)
+        if (roots[i] != 0) accumulation.relations.insert(m.dae.modes[m.state_event_modes[i]].description);
+      if (accumulation.shrinking >= zeno_shrinking_gaps && accumulation.gap < zeno_gap) {
+        std::string relations;
+        for (const auto& r : accumulation.relations) relations += (relations.empty() ? "" : ", ") + r;
+        statistics();
+        throw SimulationError("simulate(" + model_name + "): events accumulate at t = " + format_number(t) +
+                                  " (Zeno behaviour): " + relations + " switched " +
+                                  std::to_string(accumulation.shrinking + 1) +
+                                  " times at ever shorter intervals, the last " + format_number(accumulation.gap) +
+                                  " s apart; end the sequence with a when-clause (a ball at rest stops " +
+                                  "bouncing: switch its dynamics off below a small speed)",
+                              t, 0, "", result);
+      }
       if (chatter.events > max_events_at_one_instant) {
         std::string relations;
         for (const auto& r : chatter.relations) relations += (relations.empty() ? "" : ", ") + r;
@@ -643,6 +821,7 @@ Result Simulator::simulate(const SimulationOptions& options) const {
       while (next_event < time_events.size() && time_events[next_event] <= t + resolution)
         t = std::max(t, time_events[next_event++]);
       evaluate_relations(t, true);
+      if (!clocks.empty()) set_instant_flags(t, false);
       finish_event(t);
       // An output time on the event (up to rounding of t_start + k·dt) is the row just recorded.
       while (k <= n_outputs && output_time(k) <= t + 1e-12 * (1.0 + std::fabs(t))) ++k;

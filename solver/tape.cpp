@@ -32,7 +32,7 @@ Tape::Tape(const std::vector<Expr>& outputs, int n_inputs, const std::function<i
         constant_registers.emplace_back(next, n->value);
         reg.set(n, next++);
         return;
-      case Op::Var: case Op::Param: case Op::Time: case Op::Der:
+      case Op::Var: case Op::Param: case Op::Time: case Op::Der: case Op::Discrete:
         reg.set(n, leaf_register(n));
         return;
       default: {

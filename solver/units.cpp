@@ -216,7 +216,8 @@ class UnitChecker {
     switch (n->op) {
       case Op::Const: return std::nullopt;
       case Op::Var:
-      case Op::Param: return std::nullopt;  // declared ones are in the table already
+      case Op::Param:
+      case Op::Discrete: return std::nullopt;  // declared ones are in the table already
       case Op::Time: return base(2);
       case Op::Der: {
         MaybeDimension d = of(n->arg[0]);

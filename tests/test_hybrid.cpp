@@ -1,0 +1,247 @@
+// Hybrid models: discrete variables, pre(), when-clauses with reinit, sample(),
+// the event iteration and its bounds (Modelica semantics).
+#include <catch2/catch.hpp>
+
+#include <acausal/acausal.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <string>
+
+#include "tests/support.hpp"
+
+using namespace acausal;
+
+namespace {
+
+constexpr double g = 9.81;
+
+// h'' = -g; at impact the speed reverses and loses a factor e.
+struct BouncingBall : Component {
+  Parameter e = parameter("e", 0.8, {.min = 0, .max = 1});
+  Variable h = variable("h", {.unit = "m", .start = 1.0, .fixed = true});
+  Variable v = variable("v", {.unit = "m/s", .start = 0.0, .fixed = true});
+  Discrete bounces = discrete("bounces", {.kind = DiscreteKind::integer});
+  explicit BouncingBall(std::string name) : Component(std::move(name)) {
+    equation(der(h) == v);
+    equation(der(v) == -g);
+    when(h < 0.0, {reinit(v, -e * pre(v)), bounces == pre(bounces) + 1});
+  }
+};
+
+// A PI controller sampled every `period` on a first-order plant T·y' = u - y,
+// u held between samples (zero-order hold).
+struct SampledLoop : Component {
+  Parameter kp = parameter("kp", 2.0), ki = parameter("ki", 5.0), period = parameter("period", 0.01, {.unit = "s"});
+  Parameter T = parameter("T", 0.3, {.unit = "s"}), reference = parameter("reference", 1.0);
+  Variable y = variable("y", {.start = 0.0, .fixed = true});
+  Discrete u = discrete("u"), integral = discrete("integral");
+  explicit SampledLoop(std::string name) : Component(std::move(name)) {
+    Expr error = reference - y;
+    when(sample(0.0, period), {integral == pre(integral) + error * period,
+                               u == kp * error + ki * (pre(integral) + error * period)});
+    equation(T * der(y) == u - y);
+  }
+};
+
+// A thermostat with hysteresis: the heater switches on below T_low and off above T_high.
+struct Thermostat : Component {
+  Parameter k = parameter("k", 0.5, {.unit = "1/s"}), heating = parameter("heating", 15.0, {.unit = "K/s"});
+  Parameter T_low = parameter("T_low", 19.0, {.unit = "K"}), T_high = parameter("T_high", 21.0, {.unit = "K"});
+  Variable T = variable("T", {.unit = "K", .start = 20.0, .fixed = true});
+  Discrete on = discrete("on", {.start = 1.0, .kind = DiscreteKind::boolean});
+  explicit Thermostat(std::string name) : Component(std::move(name)) {
+    equation(on == ifelse(pre(on), T < T_high, T < T_low));
+    equation(der(T) == -k * T + heating * on);
+  }
+};
+
+// der(x) = -1 above zero and +1 below: a sliding mode the model does not describe.
+struct Chatter : Component {
+  Variable x = variable("x", {.start = 1.0, .fixed = true});
+  explicit Chatter(std::string name) : Component(std::move(name)) { equation(der(x) == ifelse(x > 0.0, -1.0, 1.0)); }
+};
+
+SimulationOptions tight(double t_end, double dt) {
+  SimulationOptions o = test::run_for(t_end, dt, 1e-11);
+  o.atol = 1e-13;
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("A bouncing ball bounces at the closed-form instants with the closed-form apex heights", "[hybrid]") {
+  Model m("ball");
+  m.add<BouncingBall>("ball");
+  Simulator sim = m.compile();
+  INFO(sim.report().str());
+  CHECK(sim.report().count("hybrid", "when_clauses") == 1);
+  CHECK(sim.report().count("hybrid", "discrete_variables") == 1);
+  const double e = 0.8, h0 = 1.0;
+  const double t1 = std::sqrt(2 * h0 / g), v1 = g * t1;
+  // Bounce k (0-based) at t1 + sum_{j<k} 2·e^(j+1)·v1/g.
+  std::vector<double> expected{t1};
+  for (int k = 1; k < 10; ++k) expected.push_back(expected.back() + 2 * std::pow(e, k) * v1 / g);
+  Result r = sim.simulate(tight(expected.back() + 0.05, 0.001));
+  std::vector<double> impacts;
+  auto bounces = r["ball.bounces"];
+  for (std::size_t i = 1; i < r.size(); ++i)
+    if (bounces[i] != bounces[i - 1]) impacts.push_back(r.time()[i]);
+  REQUIRE(impacts.size() == expected.size());
+  for (std::size_t k = 0; k < expected.size(); ++k) {
+    INFO("bounce " << k);
+    CHECK(impacts[k] == Approx(expected[k]).margin(1e-6));
+    CHECK(bounces[std::find(r.time().begin(), r.time().end(), impacts[k]) - r.time().begin() + 1] == k + 1);
+  }
+  // Between bounces the energy is the apex height: h + v²/2g = (e^k·v1)²/2g.
+  auto h = r["ball.h"], v = r["ball.v"];
+  double worst = 0;
+  for (std::size_t i = 0; i < r.size(); ++i) {
+    const int k = static_cast<int>(bounces[i]);
+    const double apex = k == 0 ? h0 : std::pow(std::pow(e, k) * v1, 2) / (2 * g);
+    worst = std::max(worst, std::fabs(h[i] + v[i] * v[i] / (2 * g) - apex));
+  }
+  CHECK(worst < 1e-6);
+}
+
+TEST_CASE("A ball that bounces ever faster ends in a clear error at the accumulation point, not a hang", "[hybrid]") {
+  Model m("ball");
+  m.add<BouncingBall>("ball", {{"e", 0.3}});
+  Simulator sim = m.compile();
+  const auto started = std::chrono::steady_clock::now();
+  const double t_zeno = std::sqrt(2.0 / g) * (1 + 2 * 0.3 / (1 - 0.3));  // the accumulation instant
+  try {
+    sim.simulate(test::run_for(3.0, 0.01));
+    FAIL("the run went past the accumulation point at t = " << t_zeno);
+  } catch (const SimulationError& error) {
+    INFO(error.what());
+    CHECK(std::string(error.what()).find("ball.h < 0") != std::string::npos);
+    CHECK(std::string(error.what()).find("Zeno") != std::string::npos);
+    CHECK(error.time_reached() == Approx(t_zeno).margin(1e-3));
+  }
+  CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(5));
+}
+
+TEST_CASE("A chattering relation ends in a SimulationError naming it within 5 s", "[hybrid]") {
+  Model m("chatter");
+  m.add<Chatter>("c");
+  Simulator sim = m.compile();
+  const auto started = std::chrono::steady_clock::now();
+  CHECK_THROWS_WITH(sim.simulate(test::run_for(5.0, 0.01)),
+                    Catch::Contains("c.x > 0") && Catch::Contains("chattering"));
+  CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(5));
+}
+
+TEST_CASE("A PI controller sampled every 10 ms follows the exact discrete-time recursion", "[hybrid]") {
+  Model m("loop");
+  m.add<SampledLoop>("pi");
+  Simulator sim = m.compile();
+  INFO(sim.report().str());
+  CHECK(sim.report().count("hybrid", "samples") == 1);
+  const double kp = 2, ki = 5, h = 0.01, T = 0.3, reference = 1.0, a = std::exp(-h / T);
+  Result r = sim.simulate(tight(1.0, 0.005));
+  auto y = r["pi.y"], u = r["pi.u"], integral = r["pi.integral"];
+  // The recursion: at t_k, e_k = r - y_k, I_k = I_(k-1) + e_k·h, u_k = kp·e_k + ki·I_k;
+  // the plant then relaxes exactly toward u_k over one period.
+  double yk = 0, ik = 0, worst_y = 0, worst_u = 0;
+  std::size_t row = 0;
+  for (int k = 0; k < 100; ++k) {
+    const double tk = k * h;
+    while (row < r.size() && r.time()[row] < tk - 1e-12) ++row;
+    REQUIRE(row + 1 < r.size());
+    // The row after the sample's event iteration (its right limit) holds u_k.
+    if (k > 0) {
+      REQUIRE(r.time()[row + 1] == Approx(tk).margin(1e-12));
+      ++row;
+    }
+    const double ek = reference - yk;
+    ik += ek * h;
+    const double uk = kp * ek + ki * ik;
+    worst_y = std::max(worst_y, std::fabs(y[row] - yk));
+    worst_u = std::max(worst_u, std::fabs(u[row] - uk) + std::fabs(integral[row] - ik));
+    yk = yk * a + (1 - a) * uk;
+  }
+  CHECK(worst_y < 1e-9);
+  CHECK(worst_u < 1e-8);
+}
+
+TEST_CASE("A thermostat defined by a discrete equation with pre() switches at the closed-form instants",
+          "[hybrid]") {
+  Model m("room");
+  m.add<Thermostat>("th");
+  Simulator sim = m.compile();
+  INFO(sim.report().str());
+  CHECK(sim.report().count("events", "state_events") == 2);
+  Result r = sim.simulate(tight(20.0, 0.01));
+  // On, T relaxes toward heating/k = 30 K; off, toward 0 K: from 20 K up to
+  // 21 K, then down to 19 K, up to 21 K, and so on.
+  const double k = 0.5;
+  std::vector<double> expected{std::log(10.0 / 9.0) / k};
+  for (int i = 1; i < 8; ++i) expected.push_back(expected.back() + std::log(i % 2 ? 21.0 / 19.0 : 11.0 / 9.0) / k);
+  auto on = r["th.on"], T = r["th.T"];
+  std::vector<double> switches;
+  for (std::size_t i = 1; i < r.size(); ++i)
+    if (on[i] != on[i - 1]) {
+      switches.push_back(r.time()[i]);
+      CHECK(on[i] == (switches.size() % 2 ? 0.0 : 1.0));
+      CHECK(T[i] == Approx(switches.size() % 2 ? 21.0 : 19.0).margin(1e-8));
+    }
+  REQUIRE(switches.size() >= expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) CHECK(switches[i] == Approx(expected[i]).margin(1e-7));
+}
+
+TEST_CASE("Discrete variables that keep changing end the event iteration with an error naming them", "[hybrid]") {
+  struct Toggle : Component {
+    Variable x = variable("x", {.start = 0.0, .fixed = true});
+    Discrete b = discrete("b", {.kind = DiscreteKind::boolean});
+    explicit Toggle(std::string name) : Component(std::move(name)) {
+      equation(b == !pre(b));
+      equation(der(x) == b);
+    }
+  };
+  Model m("toggle");
+  m.add<Toggle>("t");
+  Simulator sim = m.compile();
+  CHECK_THROWS_WITH(sim.simulate(test::run_for(1.0, 0.1)),
+                    Catch::Contains("did not settle") && Catch::Contains("t.b") && Catch::Contains("t = 0"));
+}
+
+TEST_CASE("Hybrid declarations that cannot work are ModelErrors naming the variable", "[hybrid][errors]") {
+  struct Undetermined : Component {
+    Variable x = variable("x", {.start = 0.0, .fixed = true});
+    Discrete d = discrete("d");
+    explicit Undetermined(std::string name) : Component(std::move(name)) { equation(der(x) == d); }
+  };
+  struct Twice : Undetermined {
+    explicit Twice(std::string name) : Undetermined(std::move(name)) {
+      equation(d == 1.0);
+      when(x > 1.0, {d == 2.0});
+    }
+  };
+  struct Loop : Undetermined {
+    Discrete e = discrete("e");
+    explicit Loop(std::string name) : Undetermined(std::move(name)) {
+      equation(d == e + 1.0);
+      equation(e == d - 1.0);
+    }
+  };
+  struct ReinitAlgebraic : Undetermined {
+    Variable z = variable("z");
+    explicit ReinitAlgebraic(std::string name) : Undetermined(std::move(name)) {
+      equation(d == 1.0);
+      equation(z == x * x + time_symbol());
+      when(x > 0.5, {reinit(z, 0.0)});
+    }
+  };
+  auto compile = [](auto* tag) {
+    Model m("bad");
+    m.add<std::remove_pointer_t<decltype(tag)>>("c");
+    return m.compile();
+  };
+  CHECK_THROWS_WITH(compile((Undetermined*)nullptr), Catch::Contains("nothing determines discrete variable c.d"));
+  CHECK_THROWS_WITH(compile((Twice*)nullptr), Catch::Contains("c.d") && Catch::Contains("one or the other"));
+  CHECK_THROWS_WITH(compile((Loop*)nullptr), Catch::Contains("defined through itself without pre()"));
+  CHECK_THROWS_WITH(compile((ReinitAlgebraic*)nullptr),
+                    Catch::Contains("reinit(c.z") && Catch::Contains("the states are: c.x"));
+}
