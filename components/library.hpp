@@ -7,6 +7,9 @@
 // X(namespace, ComponentName)
 #define ACAUSAL_LIBRARY(X) \
   X(rotational, AngleSensor) \
+  X(rotational, BearingFriction) \
+  X(rotational, Brake) \
+  X(rotational, Clutch) \
   X(rotational, ConstantTorque) \
   X(rotational, Damper) \
   X(rotational, Fixed) \
@@ -15,6 +18,7 @@
   X(rotational, IdealRollingWheel) \
   X(rotational, Inertia) \
   X(rotational, LinearSpeedDependentTorque) \
+  X(rotational, OneWayClutch) \
   X(rotational, PowerSensor) \
   X(rotational, QuadraticSpeedDependentTorque) \
   X(rotational, RelSpeedSensor) \
@@ -26,6 +30,7 @@
   X(rotational, TorqueSensor) \
   X(rotational, TorqueStep) \
   X(translational, AccSensor) \
+  X(translational, Brake) \
   X(translational, ConstantForce) \
   X(translational, Damper) \
   X(translational, Fixed) \
@@ -33,6 +38,7 @@
   X(translational, ForceSensor) \
   X(translational, ForceStep) \
   X(translational, Mass) \
+  X(translational, MassWithStopAndFriction) \
   X(translational, Position) \
   X(translational, PositionSensor) \
   X(translational, PowerSensor) \
@@ -41,6 +47,7 @@
   X(translational, SpeedSensor) \
   X(translational, Spring) \
   X(translational, SpringDamper) \
+  X(translational, SupportFriction) \
   X(blocks, Add) \
   X(blocks, Constant) \
   X(blocks, DeadTime) \

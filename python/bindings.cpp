@@ -62,9 +62,11 @@ py::object attribute(Component& c, const std::string& name) {
     if (v.name == name) return py::cast(v.symbol);
   for (const auto& p : c.parameters())
     if (p.name == name) return py::cast(p.symbol);
+  for (const auto& d : c.discretes())
+    if (d.name == name) return py::cast(d.symbol);
   if (Component* child = c.child(name)) return py::cast(child, py::return_value_policy::reference);
-  throw py::attribute_error("component '" + c.name() + "' has no connector, variable, parameter or component '" +
-                            name + "'");
+  throw py::attribute_error("component '" + c.name() +
+                            "' has no connector, variable, parameter, discrete variable or component '" + name + "'");
 }
 
 Expr signal_value(const Connector& k) {
@@ -72,6 +74,58 @@ Expr signal_value(const Connector& k) {
     throw py::type_error("connector " + k.path() + " is not a signal; use its members (e.g. ." +
                          (k.members().empty() ? std::string("phi") : k.members()[0].name) + ")");
   return k.members()[0].symbol;
+}
+
+DiscreteKind discrete_kind(const Component& c, const std::string& name, const std::string& kind) {
+  if (kind == "real") return DiscreteKind::real;
+  if (kind == "boolean") return DiscreteKind::boolean;
+  if (kind == "integer") return DiscreteKind::integer;
+  throw ModelError("discrete variable '" + c.name() + "." + name +
+                   "': kind must be 'real', 'boolean' or 'integer', not '" + kind + "'");
+}
+
+// The actions of a when-clause from Python: `x == value` (an Equation) or
+// ac.reinit(state, value); a single action may stand without a list.
+std::vector<WhenAction> when_actions(const Component& c, const py::handle& actions) {
+  std::vector<WhenAction> result;
+  auto add = [&](const py::handle& item) {
+    if (py::isinstance<WhenAction>(item)) result.push_back(item.cast<WhenAction>());
+    else if (py::isinstance<Equation>(item)) result.emplace_back(item.cast<const Equation&>());
+    else
+      throw ModelError("component '" + c.name() + "': a when-clause assigns discrete variables (x == value) or " +
+                       "reinitializes states (ac.reinit(x, value)); " + py::repr(item).cast<std::string>() +
+                       " is neither");
+  };
+  if (py::isinstance<WhenAction>(actions) || py::isinstance<Equation>(actions) ||
+      !py::isinstance<py::iterable>(actions) || py::isinstance<py::str>(actions))
+    add(actions);
+  else
+    for (const py::handle item : actions) add(item);
+  return result;
+}
+
+// The conditions of a when-clause: one expression or a list of them (the clause
+// acts when any becomes true).
+std::vector<Expr> when_conditions(const Component& c, const py::handle& condition) {
+  auto one = [&](const py::handle& item) {
+    if (py::isinstance<Equation>(item)) {
+      const auto& eq = item.cast<const Equation&>();
+      throw ModelError("component '" + c.name() + "': the when-condition " + eq.lhs.str() + " == " + eq.rhs.str() +
+                       " is an equation, not a condition; compare with ac.equal(a, b)");
+    }
+    try {
+      return item.cast<Expr>();
+    } catch (const py::cast_error&) {
+      throw ModelError("component '" + c.name() + "': a when-condition is an expression (such as h < 0 or " +
+                       "ac.sample(0, 0.1)) or a list of them, not " + py::repr(item).cast<std::string>());
+    }
+  };
+  std::vector<Expr> conditions;
+  if (py::isinstance<py::list>(condition) || py::isinstance<py::tuple>(condition))
+    for (const py::handle item : condition) conditions.push_back(one(item));
+  else
+    conditions.push_back(one(condition));
+  return conditions;
 }
 
 py::array_t<double> to_numpy(std::vector<double>&& values) {
@@ -211,6 +265,30 @@ PYBIND11_MODULE(_acausal, m) {
         py::arg("delay_time"));
   m.attr("time") = time_symbol();
 
+  // --- hybrid models (Modelica semantics): operators and when-clause actions ---
+  py::class_<WhenAction>(m, "WhenAction")
+      .def(py::init<const Equation&>())
+      .def_readonly("target", &WhenAction::target)
+      .def_readonly("value", &WhenAction::value)
+      .def_readonly("reinit", &WhenAction::reinit)
+      .def("__repr__", [](const WhenAction& a) {
+        return a.reinit ? "reinit(" + a.target.str() + ", " + a.value.str() + ")"
+                        : a.target.str() + " == " + a.value.str();
+      });
+  py::implicitly_convertible<Equation, WhenAction>();
+  m.def("pre", [](const Expr& e) { return pre(e); }, py::arg("e"),
+        "pre(e): e just before the event instant (each discrete variable in e at its value before the event).");
+  m.def("edge", [](const Expr& b) { return edge(b); }, py::arg("b"), "edge(b) = b and not pre(b).");
+  m.def("change", [](const Expr& x) { return change(x); }, py::arg("x"), "change(x) = x <> pre(x).");
+  m.def("equal", [](const Expr& a, const Expr& b) { return equal(a, b); }, py::arg("a"), py::arg("b"),
+        "a == b as a condition (exact: meant for discrete values).");
+  m.def("initial", [] { return initial(); }, "True during initialization, false after.");
+  m.def("sample", [](const Expr& start, const Expr& interval) { return sample(start, interval); }, py::arg("start"),
+        py::arg("interval"),
+        "True at the time events start + k*interval (k = 0, 1, ...); start and interval are parameter expressions.");
+  m.def("reinit", [](const Expr& state, const Expr& value) { return reinit(state, value); }, py::arg("state"),
+        py::arg("value"), "A when-clause action: sets the state to value at the event.");
+
   // --- connectors and components ---
   py::class_<Connector>(m, "Connector")
       .def_property_readonly("name", &Connector::name)
@@ -247,6 +325,24 @@ PYBIND11_MODULE(_acausal, m) {
            py::arg("name"), py::arg("value"), py::arg("unit") = "",
            py::arg("min") = -std::numeric_limits<double>::infinity(),
            py::arg("max") = std::numeric_limits<double>::infinity())
+      .def("discrete",
+           [](Component& c, const std::string& name, double start, const std::string& kind, const std::string& unit,
+              const std::string& description) {
+             return static_cast<Expr>(c.discrete(name, {.unit = unit, .start = start,
+                                                        .kind = discrete_kind(c, name, kind),
+                                                        .description = description}));
+           },
+           py::arg("name"), py::arg("start") = 0.0, py::arg("kind") = "real", py::arg("unit") = "",
+           py::arg("description") = "",
+           "A discrete variable (kind 'real', 'boolean' or 'integer'): it changes only at events. Define it by one "
+           "equation x == expr or assign it in when-clauses.")
+      .def("when",
+           [](Component& c, py::handle condition, py::handle actions) {
+             c.when(when_conditions(c, condition), when_actions(c, actions));
+           },
+           py::arg("condition"), py::arg("actions"),
+           "when(condition, [x == value, ac.reinit(state, value)]): the actions happen once, at the instant the "
+           "condition (or any of a list of conditions) becomes true.")
       .def("equation", &Component::equation)
       .def("initial_equation", &Component::initial_equation)
       .def("require", &Component::require, py::arg("condition"), py::arg("requirement"))

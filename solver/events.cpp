@@ -155,8 +155,13 @@ class EventExtractor {
     }
     EventMode m;
     m.symbol = make_parameter_symbol("mode" + std::to_string(dae_.modes.size())).node();
-    m.relation = relation;
-    m.indicator = indicator;
+    // Root functions read states rather than their derivatives where a
+    // derivative alias allows (der(phi) is w): IDA's y' comes from its
+    // interpolating polynomial and moves when an event re-initializes it, so a
+    // relation on it can switch back and forth at one instant (a clutch at
+    // zero slip would chatter).
+    m.relation = without_derivative_aliases_(relation);
+    m.indicator = without_derivative_aliases_(indicator);
     m.description = dae_.print(without_derivative_aliases_(original));
     // Time events: indicator = c*time + p with c a nonzero number, p parametric.
     Expr slope = diff(m.indicator, time_symbol());

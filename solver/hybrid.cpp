@@ -56,6 +56,8 @@ Expr change(const Expr& x) {
   return x < before || x > before;
 }
 
+Expr equal(const Expr& a, const Expr& b) { return !(a < b) && !(a > b); }
+
 Expr initial() {
   static const Expr symbol = make_discrete_symbol("initial()");
   return symbol;

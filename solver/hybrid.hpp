@@ -39,6 +39,9 @@ Expr pre(const Expr& e);
 Expr edge(const Expr& b);
 /// change(x) = x <> pre(x).
 Expr change(const Expr& x);
+/// a == b as a condition (Modelica's == on Integers and Booleans: a mode
+/// compared with Stuck). Exact, so meant for discrete values.
+Expr equal(const Expr& a, const Expr& b);
 /// True during initialization (the event iteration at the start), false after.
 Expr initial();
 /// True at the instants start + k·interval (k = 0, 1, ...), which are time

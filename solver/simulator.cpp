@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <bit>
 #include <numeric>
 #include <set>
 
@@ -92,6 +93,7 @@ struct Integration {
   std::string last_message;
   int nonfinite_equation = -1;  // the last residual found NaN or infinite, for the failure message
   double nonfinite_time = 0.0;
+  std::vector<double> root_offset;  // per root function, see arm_roots
 
   static void load(const CompiledModel& m, double t, double cj, const double* y, const double* yp, Tape& tape) {
     double* in = tape.inputs();
@@ -109,7 +111,8 @@ struct Integration {
     auto* self = static_cast<Integration*>(user);
     self->load(t, 0.0, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), self->indicators);
     self->indicators.run();
-    for (std::size_t i = 0; i < self->indicators.n_outputs(); ++i) g[i] = self->indicators.output(i);
+    for (std::size_t i = 0; i < self->indicators.n_outputs(); ++i)
+      g[i] = self->indicators.output(i) + self->root_offset[i];
     return 0;
   }
 
@@ -518,10 +521,14 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     }
     check(IDAGetConsistentIC(s.ida, s.y, s.yp), "IDAGetConsistentIC");
   };
-  // The discrete part (Modelica's event iteration): with the discrete values
-  // fixed, the continuous part is made consistent; relations are read from it;
-  // then the discrete equations and when-clauses are evaluated once with pre()
-  // the values of the pass before. Repeated until nothing changes.
+  // The discrete part (Modelica's event iteration). With pre() fixed, the
+  // mixed system is solved by fixed point: the discrete equations and
+  // when-clauses are evaluated from the relations as they stand, the
+  // continuous part is made consistent with the result, and the relations are
+  // read again, until neither changes. Relations thus keep their values until
+  // a solution contradicts them (a clutch that reaches zero slip is first
+  // tried locked, and breaks away only if the locked torque exceeds its
+  // limit). Then pre(x) := x and again, until x = pre(x) for every discrete x.
   std::vector<char> condition_before(m.whens.size(), 0);  // pre() of each when-clause's condition
   auto run_hybrid = [&](double t) {
     integ.load(t, 0.0, y, yp, hybrid);
@@ -534,8 +541,6 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   };
   std::vector<int> changed_discretes;
   auto discrete_pass = [&](double t) {
-    std::copy(modes.begin() + discrete_offset, modes.begin() + pre_offset, modes.begin() + pre_offset);
-    set_modes();
     run_hybrid(t);
     std::vector<double> next(modes.begin() + discrete_offset, modes.begin() + pre_offset);
     for (std::size_t k = 0; k < m.defined_discretes.size(); ++k) next[m.defined_discretes[k]] = hybrid.output(k);
@@ -576,24 +581,78 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   };
   const bool has_hybrid = m.hybrid.n_outputs() > 0 || n_discretes > 0;
   constexpr int max_event_iterations = 100;
+  // A fixed point that cycles (a clutch at zero slip: assumed breaking away
+  // forward, the solution says backward, and back) is searched instead: the
+  // relations that changed in the cycle take each combination of values,
+  // fewest true first (the element stays stuck unless it must break away),
+  // until one is consistent with the solution it gives.
+  auto settle_cycle = [&](double t, bool at_start, const std::vector<int>& cycling) {
+    const std::vector<double> saved_y(y, y + n), saved_yp(yp, yp + n);
+    std::vector<unsigned> combinations(1u << cycling.size());
+    std::iota(combinations.begin(), combinations.end(), 0u);
+    std::stable_sort(combinations.begin(), combinations.end(),
+                     [](unsigned a, unsigned b) { return std::popcount(a) < std::popcount(b); });
+    for (unsigned combination : combinations) {
+      std::copy(saved_y.begin(), saved_y.end(), y);
+      std::copy(saved_yp.begin(), saved_yp.end(), yp);
+      for (std::size_t i = 0; i < cycling.size(); ++i) modes[cycling[i]] = (combination >> i) & 1u ? 1.0 : 0.0;
+      set_modes();
+      discrete_pass(t);
+      make_consistent(t, at_start);
+      integ.load(t, 0.0, y, yp, relations);
+      relations.run();
+      bool consistent = true;
+      for (int k = 0; k < n_modes && consistent; ++k)
+        consistent = switched_by_root[k] || (relations.output(k) != 0.0 ? 1.0 : 0.0) == modes[k];
+      if (consistent && !discrete_pass(t)) return true;
+    }
+    return false;
+  };
   auto event_iteration = [&](double t, bool at_start) {
     std::vector<double> modes_before(modes.begin(), modes.begin() + n_modes);
+    // The states of the fixed point at the current pre(), to recognize a cycle.
+    std::vector<std::vector<double>> visited;
+    std::set<int> recently_changed;  // for the message when it does not settle
     for (int pass = 0;; ++pass) {
       if (pass == max_event_iterations) {
         std::string changing;
         for (int k = 0; k < n_modes; ++k)
           if (modes[k] != modes_before[k]) changing += (changing.empty() ? "" : ", ") + m.dae.modes[k].description;
-        for (int k : changed_discretes) changing += (changing.empty() ? "" : ", ") + m.dae.discretes[k].name;
+        for (int k : recently_changed) changing += (changing.empty() ? "" : ", ") + m.dae.discretes[k].name;
         throw SimulationError("simulate(" + model_name + "): the event iteration at t = " + format_number(t) +
                                   " did not settle after " + std::to_string(max_event_iterations) +
                                   " passes; still changing: " + (changing.empty() ? "(a reinit)" : changing),
                               t, 0, "", result);
       }
       std::copy(modes.begin(), modes.begin() + n_modes, modes_before.begin());
-      make_consistent(t, at_start);
+      if (pass == 0) make_consistent(t, at_start);
       // Relations that depend on the consistent values may switch once more.
-      if (n_modes > 0 && evaluate_relations(t, false)) continue;
-      if (!has_hybrid || !discrete_pass(t)) break;
+      const bool relations_changed = n_modes > 0 && evaluate_relations(t, false);
+      const bool discretes_changed = has_hybrid && discrete_pass(t);
+      if (pass >= max_event_iterations - 10) recently_changed.insert(changed_discretes.begin(), changed_discretes.end());
+      if (relations_changed || discretes_changed) {
+        std::vector<double> state(modes.begin(), modes.begin() + pre_offset);
+        const bool cycle = has_hybrid && std::find(visited.begin(), visited.end(), state) != visited.end();
+        std::vector<int> cycling;
+        for (int k = 0; cycle && k < n_modes; ++k)
+          for (const auto& v : visited)
+            if (v[k] != state[k] && !switched_by_root[k]) {
+              cycling.push_back(k);
+              break;
+            }
+        if (!cycle || cycling.size() > 10 || !settle_cycle(t, at_start, cycling)) {
+          visited.push_back(std::move(state));
+          make_consistent(t, at_start);
+          continue;
+        }
+        visited.clear();
+      }
+      if (!has_hybrid || std::equal(modes.begin() + discrete_offset, modes.begin() + pre_offset,
+                                    modes.begin() + pre_offset))
+        break;
+      std::copy(modes.begin() + discrete_offset, modes.begin() + pre_offset, modes.begin() + pre_offset);
+      set_modes();
+      visited.clear();
     }
   };
   // initial() and sample() are true only while the event iteration of their instant runs.
@@ -627,6 +686,9 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   }
   event_iteration(options.t_start, true);
   clear_instant_flags(options.t_start);
+  // The initial event: the discrete equations once more with initial() false
+  // (the values the first output row shows, as in Modelica tools).
+  if (has_hybrid) event_iteration(options.t_start, false);
   // Before start + T a delay reads its argument at the start, which the
   // consistent values determine: iterate until they agree.
   if (!delays.empty()) {
@@ -690,6 +752,46 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     }
   };
 
+  // A root function exactly zero where the integration restarts (a clutch
+  // locked at exactly zero slip, a mass set onto its stop by reinit) would
+  // leave zero unseen: IDA reports sign changes, not departures from zero.
+  // Such a function is shifted by a hysteresis so that its relation switches
+  // when the value has moved that far to the side where it changes (Modelica
+  // tools do the same).
+  constexpr double hysteresis = 1e-10;
+  integ.root_offset.assign(m.state_event_modes.size(), 0.0);
+  auto arm_roots = [&](double t) {
+    if (m.state_event_modes.empty()) return;
+    integ.load(t, 0.0, y, yp, integ.indicators);
+    integ.indicators.run();
+    for (std::size_t i = 0; i < m.state_event_modes.size(); ++i) {
+      const int k = m.state_event_modes[i];
+      integ.root_offset[i] = 0.0;
+      if (integ.indicators.output(i) != 0.0) continue;
+      const Op op = m.dae.modes[k].relation.op();
+      const bool true_above = op == Op::Gt || op == Op::Ge;
+      const bool switches_above = true_above == (modes[k] == 0.0);
+      integ.root_offset[i] = switches_above ? -hysteresis : hysteresis;
+    }
+  };
+  arm_roots(options.t_start);
+  // The left-limit row of an event. An event at the instant of the one just
+  // handled (a time event and a root function that jumps with it) continues
+  // that one: its right-limit row is recorded again rather than a second event.
+  double continued_event = std::numeric_limits<double>::quiet_NaN();
+  auto begin_event = [&](double t) {
+    continued_event = std::numeric_limits<double>::quiet_NaN();
+    if (result.event_times_.empty() || t - result.event_times_.back() > 1e-12 * (1.0 + std::fabs(t))) {
+      record(t);
+      return;
+    }
+    continued_event = result.event_times_.back();  // the rows keep its instant
+    result.time_.pop_back();
+    result.y_.resize(result.y_.size() - n);
+    result.yp_.resize(result.yp_.size() - n);
+    result.modes_.resize(result.modes_.size() - modes.size());
+    result.event_times_.pop_back();
+  };
   // After modes switched at an event: consistent values, then the event
   // iteration (relations of values the switch changed, such as a gear read from
   // a shift schedule, or states a jump moved across a threshold, follow at the
@@ -698,9 +800,11 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     event_iteration(t_event, false);
     clear_instant_flags(t_event);
     std::fill(switched_by_root.begin(), switched_by_root.end(), 0);
+    arm_roots(t_event);
     delays.record(t_event, y, yp);
     record(t_event);
-    result.event_times_.push_back(t_event);
+    if (!std::isnan(continued_event)) result.time_.back() = continued_event;
+    result.event_times_.push_back(std::isnan(continued_event) ? t_event : continued_event);
   };
   std::size_t next_event = 0;
   std::vector<int> roots(m.state_event_modes.size());
@@ -753,7 +857,7 @@ Result Simulator::simulate(const SimulationOptions& options) const {
            flag, t_fail);
     }
     if (flag == IDA_ROOT_RETURN) {
-      record(t);  // left limit
+      begin_event(t);
       IDAGetRootInfo(s.ida, roots.data());
       // Chattering (Zeno): relations that switch again and again at one
       // instant would never let time advance.
@@ -813,7 +917,7 @@ Result Simulator::simulate(const SimulationOptions& options) const {
       continue;
     }
     if (time_event_first) {
-      record(t);  // left limit
+      begin_event(t);
       // Events closer together than the solver can step (a ramp lasting
       // 1e-13 s) are one event, taken at the last of them so that every
       // relation reads its far side.

@@ -47,6 +47,9 @@ INTERNAL_MARKERS = re.compile(r"tape:|std::|logic_error")
 # so it is written here). The second string lists variables worth a start value.
 WIRING = {
     "rotational.AngleSensor": ("flange:rot phi:out", ""),
+    "rotational.BearingFriction": ("flange_a:rot flange_b:rot", "phi w"),
+    "rotational.Brake": ("flange_a:rot flange_b:rot f_normalized:in", "phi w"),
+    "rotational.Clutch": ("flange_a:rot flange_b:rot f_normalized:in", "phi_rel w_rel"),
     "rotational.ConstantTorque": ("flange:rot", "w"),
     "rotational.Damper": ("flange_a:rot flange_b:rot", "phi_rel w_rel"),
     "rotational.Fixed": ("flange:rot", ""),
@@ -54,6 +57,7 @@ WIRING = {
     "rotational.IdealGearWithSupport": ("flange_a:rot flange_b:rot support:rot", ""),
     "rotational.IdealRollingWheel": ("flangeR:rot flangeT:trans", ""),
     "rotational.Inertia": ("flange_a:rot flange_b:rot", "phi w"),
+    "rotational.OneWayClutch": ("flange_a:rot flange_b:rot f_normalized:in", "phi_rel w_rel"),
     "rotational.LinearSpeedDependentTorque": ("flange:rot", "w"),
     "rotational.PowerSensor": ("flange_a:rot flange_b:rot power:out", ""),
     "rotational.QuadraticSpeedDependentTorque": ("flange:rot", "w"),
@@ -73,6 +77,9 @@ WIRING = {
     "translational.ForceSensor": ("flange_a:trans flange_b:trans f:out", ""),
     "translational.ForceStep": ("flange:trans", ""),
     "translational.Mass": ("flange_a:trans flange_b:trans", "s v"),
+    "translational.Brake": ("flange_a:trans flange_b:trans f_normalized:in", "s v"),
+    "translational.MassWithStopAndFriction": ("flange_a:trans flange_b:trans", "s v"),
+    "translational.SupportFriction": ("flange_a:trans flange_b:trans", "s v"),
     "translational.Position": ("flange:trans s_ref:in", "s"),
     "translational.PositionSensor": ("flange:trans s:out", ""),
     "translational.PowerSensor": ("flange_a:trans flange_b:trans power:out", ""),

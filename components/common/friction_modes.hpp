@@ -1,0 +1,84 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "solver/component.hpp"
+
+namespace acausal {
+
+/// The stuck / sliding forward / sliding backward / free state machine of the
+/// Modelica Standard Library's PartialFriction, shared by every friction
+/// element (rotational and translational: `w` is a relative speed, `f0` the
+/// sliding force at zero speed, `f0_max` the break-away force).
+///
+/// The path parameter `sa` keeps the equations' structure fixed across modes:
+/// stuck, the relative acceleration is zero and the force is `sa`, whatever
+/// holds it there (solved with the DAE: no stiffness, no creep); sliding, `sa`
+/// is the acceleration offset by the break-away force. The discrete variables
+/// change only at events; the event iteration settles them (starting forward
+/// from stuck once `sa > f0_max`, stuck again when `w` crosses zero).
+struct FrictionModes {
+  enum Mode { Stuck = 0, Forward = 1, Backward = -1, Free = 2, Unknown = 3 };
+
+  Variable sa;
+  Discrete startForward, startBackward, locked, mode;
+
+  /// Declares sa (in `force_unit`) and the discrete variables on `c`.
+  FrictionModes(Component& c, const std::string& force_unit)
+      : sa(c.variable("sa", {.unit = force_unit, .description = "path parameter: the force when stuck"})),
+        startForward(c.discrete("startForward", {.kind = DiscreteKind::boolean})),
+        startBackward(c.discrete("startBackward", {.kind = DiscreteKind::boolean})),
+        locked(c.discrete("locked", {.kind = DiscreteKind::boolean})),
+        mode(c.discrete("mode", {.start = Unknown, .kind = DiscreteKind::integer,
+                                 .description = "-1 backward, 0 stuck, 1 forward, 2 free"})) {}
+
+  /// The mode equations and `a == ...`. `can_move_forward/backward` restrict
+  /// sliding (hard stops); `w_small` is the speed beyond which a reversal
+  /// skips the stuck mode (after a jump by reinit).
+  void equations(Component& c, const Expr& w, const Expr& a, const Expr& f0, const Expr& f0_max, const Expr& free,
+                 const Expr& w_small, const Expr& can_move_forward = Expr(1.0),
+                 const Expr& can_move_backward = Expr(1.0)) const {
+    const Expr was = pre(mode);
+    const Expr was_stuck = equal(was, Stuck), was_forward = equal(was, Forward), was_backward = equal(was, Backward),
+               was_free = equal(was, Free);
+    c.equation(startForward == ((was_stuck && ((sa > f0_max && can_move_forward) ||
+                                               (pre(startForward) && sa > f0 && can_move_forward))) ||
+                                (was_backward && w > w_small) || (initial() && w > 0.0)));
+    c.equation(startBackward == ((was_stuck && ((sa < -f0_max && can_move_backward) ||
+                                                (pre(startBackward) && sa < -f0 && can_move_backward))) ||
+                                 (was_forward && w < -w_small) || (initial() && w < 0.0)));
+    c.equation(locked == (!free && !(was_forward || startForward || was_backward || startBackward)));
+    c.equation(a == ifelse(locked, 0.0,
+                           ifelse(free, sa,
+                                  ifelse(startForward, sa - f0_max,
+                                         ifelse(startBackward, sa + f0_max,
+                                                ifelse(was_forward, sa - f0_max, sa + f0_max))))));
+    c.equation(mode == ifelse(free, Free,
+                              ifelse((was_forward || was_free || startForward) && w > 0.0 && can_move_forward, Forward,
+                                     ifelse((was_backward || was_free || startBackward) && w < 0.0 && can_move_backward,
+                                            Backward, Stuck))));
+  }
+
+  /// The friction force: `sa` when locked, 0 when free, otherwise the sliding
+  /// law for the direction of motion (or of the start).
+  Expr force(const Expr& free, const Expr& forward, const Expr& backward) const {
+    return ifelse(locked, sa,
+                  ifelse(free, 0.0,
+                         ifelse(startForward, forward,
+                                ifelse(startBackward, backward, ifelse(equal(pre(mode), Forward), forward, backward)))));
+  }
+};
+
+/// Writes equations a table setter may later rewrite (a friction
+/// characteristic): the first call adds them and records where, later calls
+/// replace them there.
+inline void set_equations(Component& c, std::vector<std::size_t>& at, const std::vector<Equation>& equations) {
+  if (at.empty()) {
+    for (const auto& eq : equations) at.push_back(c.equation(eq));
+    return;
+  }
+  for (std::size_t i = 0; i < equations.size(); ++i) c.replace_equation(at[i], equations[i]);
+}
+
+}  // namespace acausal
