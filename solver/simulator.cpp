@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <limits>
 #include <bit>
 #include <numeric>
@@ -825,6 +826,10 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   } accumulation;
   const double zeno_gap = 1e-6 * (options.t_end - options.t_start);
   constexpr int zeno_shrinking_gaps = 8;
+  // Chattering that creeps forward (a sliding mode switched at every step):
+  // this many state events within a millionth of the run.
+  constexpr std::size_t dense_events = 200;
+  std::deque<std::pair<double, std::string>> recent_events;
   long k = 1;
   while (k <= n_outputs) {
     double tout = output_time(k);
@@ -881,7 +886,24 @@ Result Simulator::simulate(const SimulationOptions& options) const {
         accumulation.last = t;
       }
       for (std::size_t i = 0; i < roots.size(); ++i)
-        if (roots[i] != 0) accumulation.relations.insert(m.dae.modes[m.state_event_modes[i]].description);
+        if (roots[i] != 0) {
+          accumulation.relations.insert(m.dae.modes[m.state_event_modes[i]].description);
+          recent_events.emplace_back(t, m.dae.modes[m.state_event_modes[i]].description);
+        }
+      while (recent_events.size() > dense_events) recent_events.pop_front();
+      if (recent_events.size() == dense_events && t - recent_events.front().first < zeno_gap) {
+        std::set<std::string> names;
+        for (const auto& [when, relation] : recent_events) names.insert(relation);
+        std::string relations;
+        for (const auto& r : names) relations += (relations.empty() ? "" : ", ") + r;
+        statistics();
+        throw SimulationError("simulate(" + model_name + "): chattering at t = " + format_number(t) + ": " + relations +
+                                  " switched " + std::to_string(dense_events) + " times within " +
+                                  format_number(t - recent_events.front().first) +
+                                  " s (a sliding mode the model does not describe: smooth the switch, or model " +
+                                  "the stuck mode)",
+                              t, 0, "", result);
+      }
       if (accumulation.shrinking >= zeno_shrinking_gaps && accumulation.gap < zeno_gap) {
         std::string relations;
         for (const auto& r : accumulation.relations) relations += (relations.empty() ? "" : ", ") + r;

@@ -15,6 +15,15 @@ void fold_structural_parameters(DaeSystem& dae) {
     });
     for (auto& eq : dae.equations) eq.residual = fold(eq.residual);
     for (auto& eq : dae.initial_equations) eq.residual = fold(eq.residual);
+    for (auto& d : dae.discretes) {
+      if (d.defined) d.definition = fold(d.definition);
+      d.clock.start = fold(d.clock.start);
+      d.clock.interval = fold(d.clock.interval);
+    }
+    for (auto& w : dae.whens) {
+      for (auto& c : w.conditions) c = fold(c);
+      for (auto& a : w.actions) a.value = fold(a.value);
+    }
   }
   PassReport& r = dae.report.add("structural_parameters");
   r.counts = {{"folded", folded}};

@@ -22,7 +22,7 @@ struct BearingFriction : Component {
   Variable tau = variable("tau", {.unit = "N.m", .description = "friction torque, positive against positive w"});
   Variable tau0 = variable("tau0", {.unit = "N.m"});
   Variable tau0_max = variable("tau0_max", {.unit = "N.m"});
-  FrictionModes friction{*this, "N.m"};
+  FrictionModes friction{*this, "N.m", "rad/s2"};
 
   explicit BearingFriction(std::string name) : Component(std::move(name)) {
     equation(phi == flange_a.phi);

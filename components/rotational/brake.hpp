@@ -29,7 +29,7 @@ struct Brake : Component {
   Variable mu0 = variable("mu0");
   Variable tau0 = variable("tau0", {.unit = "N.m"});
   Variable tau0_max = variable("tau0_max", {.unit = "N.m"});
-  FrictionModes friction{*this, "N.m"};
+  FrictionModes friction{*this, "N.m", "rad/s2"};
 
   explicit Brake(std::string name) : Component(std::move(name)) {
     equation(phi == flange_a.phi);

@@ -16,7 +16,7 @@ namespace acausal::rotational {
 /// zero and the torque is whatever keeps it there, up to peak·mu(0)·cgeo·fn.
 /// The modes: FrictionModes.
 struct Clutch : PartialClutch {
-  FrictionModes friction{*this, "N.m"};
+  FrictionModes friction{*this, "N.m", "rad/s2"};
 
   explicit Clutch(std::string name) : PartialClutch(std::move(name)) {
     equation(fn == fn_max * f_normalized);

@@ -15,7 +15,11 @@ namespace acausal::rotational {
 /// exceeds the clutch's break-away torque peak·mu(0)·cgeo·fn (a tiny torque
 /// when disengaged); sliding forward, the clutch transmits cgeo·fn·mu(w_rel).
 struct OneWayClutch : PartialClutch {
-  Variable sa = variable("sa", {.unit = "N.m", .description = "path parameter: the torque when locked"});
+  // sa is a number: a torque when locked, an acceleration when sliding (MSL's unit constants).
+  Parameter unit_torque = parameter("unit_torque", 1.0, {.unit = "N.m", .description = "unit constant", .structural = true});
+  Parameter unit_acceleration =
+      parameter("unit_acceleration", 1.0, {.unit = "rad/s2", .description = "unit constant", .structural = true});
+  Variable sa = variable("sa", {.unit = "1", .description = "path parameter: the torque when locked (in unit_torque)"});
   Discrete startForward = discrete("startForward", {.kind = DiscreteKind::boolean});
   Discrete locked = discrete("locked", {.kind = DiscreteKind::boolean});
   Discrete stuck = discrete("stuck", {.kind = DiscreteKind::boolean});
@@ -26,10 +30,11 @@ struct OneWayClutch : PartialClutch {
     const Expr released_at = 1e-4 * mu0 * cgeo * fn_max;
     equation(fn == ifelse(free, 0.0, fn_max * f_normalized));
     equation(tau0_max == ifelse(free, released_at, max(peak, 1.0 + 1e-4) * tau0));
-    equation(startForward == ((pre(stuck) && (sa > tau0_max || (pre(startForward) && sa > tau0) || w_rel > w_small)) ||
+    const Expr release = tau0_max / unit_torque, sliding = tau0 / unit_torque;
+    equation(startForward == ((pre(stuck) && (sa > release || (pre(startForward) && sa > sliding) || w_rel > w_small)) ||
                               (initial() && w_rel > 0.0)));
     equation(locked == (pre(stuck) && !startForward));
-    equation(a_rel == ifelse(locked, 0.0, sa - tau0));
+    equation(a_rel / unit_acceleration == ifelse(locked, 0.0, sa - sliding));
     equation(stuck == (locked || w_rel <= 0.0));
     set_mu_pos({{0.0, 0.5}});
     dissipated_power(ifelse(stuck, 0.0, tau * w_rel));
@@ -41,7 +46,7 @@ struct OneWayClutch : PartialClutch {
       return blocks::interpolate(w, points, "OneWayClutch '" + name() + "' mu_pos", "speeds");
     };
     set_equations(*this, table_equations_,
-                  {mu0 == mu(0.0), tau == ifelse(locked, sa, ifelse(f_normalized <= 0.0, 0.0, cgeo * fn * mu(w_rel)))});
+                  {mu0 == mu(0.0), tau == ifelse(locked, sa * unit_torque, ifelse(f_normalized <= 0.0, 0.0, cgeo * fn * mu(w_rel)))});
   }
 
  private:

@@ -29,7 +29,7 @@ struct Brake : Component {
   Variable mu0 = variable("mu0");
   Variable f0 = variable("f0", {.unit = "N"});
   Variable f0_max = variable("f0_max", {.unit = "N"});
-  FrictionModes friction{*this, "N"};
+  FrictionModes friction{*this, "N", "m/s2"};
 
   explicit Brake(std::string name) : Component(std::move(name)) {
     equation(s == flange_a.s);

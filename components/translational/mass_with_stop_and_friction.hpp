@@ -26,7 +26,7 @@ struct MassWithStopAndFriction : Component {
   Variable v = variable("v", {.unit = "m/s", .state = StateSelect::always});
   Variable a = variable("a", {.unit = "m/s2"});
   Variable f = variable("f", {.unit = "N", .description = "friction force, positive against positive v"});
-  FrictionModes friction{*this, "N"};
+  FrictionModes friction{*this, "N", "m/s2"};
   Discrete stopped = discrete("stopped", {.kind = DiscreteKind::integer, .description = "-1 at the left stop, 1 right"});
 
   explicit MassWithStopAndFriction(std::string name) : Component(std::move(name)) {
@@ -42,7 +42,7 @@ struct MassWithStopAndFriction : Component {
     // Starting, the friction is the break-away value; sliding, it decays with |v|.
     const Expr stribeck = F_Coulomb + F_Stribeck * exp(-fexp * no_event(abs(v)));
     const FrictionModes& fm = friction;
-    equation(f == ifelse(fm.locked, fm.sa,
+    equation(f == ifelse(fm.locked, fm.sa * fm.unit_force,
                          ifelse(free, 0.0,
                                 ifelse(fm.startForward, F_prop * v + f0,
                                        ifelse(fm.startBackward, F_prop * v - f0,

@@ -22,7 +22,7 @@ struct SupportFriction : Component {
   Variable f = variable("f", {.unit = "N", .description = "friction force, positive against positive v"});
   Variable f0 = variable("f0", {.unit = "N"});
   Variable f0_max = variable("f0_max", {.unit = "N"});
-  FrictionModes friction{*this, "N"};
+  FrictionModes friction{*this, "N", "m/s2"};
 
   explicit SupportFriction(std::string name) : Component(std::move(name)) {
     equation(s == flange_a.s);
