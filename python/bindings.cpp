@@ -397,6 +397,7 @@ PYBIND11_MODULE(_acausal, m) {
       .def("evaluate", [](const Result& r, const Expr& e) { return to_numpy(r.evaluate(e)); }, py::arg("expression"))
       .def("describe", &Result::describe, py::arg("expression"))
       .def_property_readonly("event_times", &Result::event_times)
+      .def_property_readonly("event_causes", &Result::event_causes)
       .def_property_readonly("statistics", [](const Result& r) { return statistics_dict(r.statistics()); })
       .def("write_csv", &Result::write_csv, py::arg("path"), py::arg("columns") = std::vector<std::string>{});
 
@@ -454,6 +455,22 @@ PYBIND11_MODULE(_acausal, m) {
   bind_table("_set_table", "blocks.TimeTable", &blocks::TimeTable::set_table);
   bind_table("_set_friction_table", "vehicle.Wheel", &vehicle::Wheel::set_friction_table);
   bind_table("_set_grade_table", "vehicle.VehicleBody", &vehicle::VehicleBody::set_grade_table);
+  // The friction elements' characteristics (MSL mu_pos, tau_pos, f_pos).
+  m.def("_set_friction_characteristic", [](Component& c, const std::string& table, const Points& points) {
+    auto set = [&]<typename T>(T* target, void (T::*setter)(const Points&), const char* name) {
+      if (!target || table != name) return false;
+      (target->*setter)(points);
+      return true;
+    };
+    if (set(dynamic_cast<rotational::Clutch*>(&c), &rotational::Clutch::set_mu_pos, "mu_pos") ||
+        set(dynamic_cast<rotational::Brake*>(&c), &rotational::Brake::set_mu_pos, "mu_pos") ||
+        set(dynamic_cast<rotational::OneWayClutch*>(&c), &rotational::OneWayClutch::set_mu_pos, "mu_pos") ||
+        set(dynamic_cast<rotational::BearingFriction*>(&c), &rotational::BearingFriction::set_tau_pos, "tau_pos") ||
+        set(dynamic_cast<translational::Brake*>(&c), &translational::Brake::set_mu_pos, "mu_pos") ||
+        set(dynamic_cast<translational::SupportFriction*>(&c), &translational::SupportFriction::set_f_pos, "f_pos"))
+      return;
+    throw ModelError("component '" + c.name() + "' has no friction table '" + table + "'");
+  });
   std::vector<std::string> names;
   for (const auto& [key, entry] : library()) names.push_back(key);
   m.attr("_library") = names;

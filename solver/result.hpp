@@ -57,6 +57,10 @@ class Result {
   const SolverStatistics& statistics() const { return statistics_; }
   /// Instants of time and state events; each appears twice in time(): before and after.
   const std::vector<double>& event_times() const { return event_times_; }
+  /// What caused each event of event_times(): the relations whose root
+  /// functions crossed zero ("ball.h < 0"), the time events ("time < step.startTime"),
+  /// the samples that ticked, separated by "; ".
+  const std::vector<std::string>& event_causes() const { return event_causes_; }
 
   /// Writes a CSV (time first, then `columns` or every variable). The file
   /// appears complete or not at all: written to a temporary, then renamed.
@@ -72,6 +76,7 @@ class Result {
   std::vector<double> time_;
   std::vector<double> y_, yp_;  // one row of n values per output time
   std::vector<double> event_times_;
+  std::vector<std::string> event_causes_;
   std::vector<double> modes_;  // the frozen relations, one row per output time
   SolverStatistics statistics_;
 };

@@ -780,8 +780,10 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   // handled (a time event and a root function that jumps with it) continues
   // that one: its right-limit row is recorded again rather than a second event.
   double continued_event = std::numeric_limits<double>::quiet_NaN();
-  auto begin_event = [&](double t) {
+  std::string cause;  // of the event being handled
+  auto begin_event = [&](double t, std::string why) {
     continued_event = std::numeric_limits<double>::quiet_NaN();
+    cause = std::move(why);
     if (result.event_times_.empty() || t - result.event_times_.back() > 1e-12 * (1.0 + std::fabs(t))) {
       record(t);
       return;
@@ -792,6 +794,8 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     result.yp_.resize(result.yp_.size() - n);
     result.modes_.resize(result.modes_.size() - modes.size());
     result.event_times_.pop_back();
+    cause = result.event_causes_.back() + "; " + cause;
+    result.event_causes_.pop_back();
   };
   // After modes switched at an event: consistent values, then the event
   // iteration (relations of values the switch changed, such as a gear read from
@@ -806,6 +810,7 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     record(t_event);
     if (!std::isnan(continued_event)) result.time_.back() = continued_event;
     result.event_times_.push_back(std::isnan(continued_event) ? t_event : continued_event);
+    result.event_causes_.push_back(cause);
   };
   std::size_t next_event = 0;
   std::vector<int> roots(m.state_event_modes.size());
@@ -862,8 +867,11 @@ Result Simulator::simulate(const SimulationOptions& options) const {
            flag, t_fail);
     }
     if (flag == IDA_ROOT_RETURN) {
-      begin_event(t);
       IDAGetRootInfo(s.ida, roots.data());
+      std::string crossed;
+      for (std::size_t i = 0; i < roots.size(); ++i)
+        if (roots[i] != 0) crossed += (crossed.empty() ? "" : ", ") + m.dae.modes[m.state_event_modes[i]].description;
+      begin_event(t, crossed);
       // Chattering (Zeno): relations that switch again and again at one
       // instant would never let time advance.
       if (t - chatter.since > 1e-10 * (1.0 + std::fabs(t))) chatter = {t, 0, {}};
@@ -939,7 +947,13 @@ Result Simulator::simulate(const SimulationOptions& options) const {
       continue;
     }
     if (time_event_first) {
-      begin_event(t);
+      std::string timed;
+      for (const auto& mode : m.dae.modes)
+        if (mode.time_event && std::fabs(evaluate(mode.event_time, leaf_value) - t) <= 1e-12 * (1.0 + std::fabs(t)))
+          timed += (timed.empty() ? "" : ", ") + mode.description;
+      for (int k : clocks)
+        if (ticks(k, t)) timed += (timed.empty() ? "" : ", ") + m.dae.discretes[k].name;
+      begin_event(t, timed.empty() ? "a delayed jump" : timed);
       // Events closer together than the solver can step (a ramp lasting
       // 1e-13 s) are one event, taken at the last of them so that every
       // relation reads its far side.

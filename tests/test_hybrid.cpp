@@ -89,6 +89,11 @@ TEST_CASE("A bouncing ball bounces at the closed-form instants with the closed-f
   for (std::size_t i = 1; i < r.size(); ++i)
     if (bounces[i] != bounces[i - 1]) impacts.push_back(r.time()[i]);
   REQUIRE(impacts.size() == expected.size());
+  // Each event names the relation that fired it; an impact and the crossing
+  // back just after it are one event.
+  REQUIRE(r.event_causes().size() == r.event_times().size());
+  CHECK(r.event_times().size() == expected.size());
+  for (const auto& cause : r.event_causes()) CHECK_THAT(cause, Catch::StartsWith("ball.h < 0"));
   for (std::size_t k = 0; k < expected.size(); ++k) {
     INFO("bounce " << k);
     CHECK(impacts[k] == Approx(expected[k]).margin(1e-6));
@@ -164,6 +169,8 @@ TEST_CASE("A PI controller sampled every 10 ms follows the exact discrete-time r
   }
   CHECK(worst_y < 1e-9);
   CHECK(worst_u < 1e-8);
+  REQUIRE(!r.event_causes().empty());
+  for (const auto& cause : r.event_causes()) CHECK_THAT(cause, Catch::Contains("sample(0, pi.period)"));
 }
 
 TEST_CASE("A thermostat defined by a discrete equation with pre() switches at the closed-form instants",

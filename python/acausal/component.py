@@ -16,11 +16,19 @@ RealInput = ConnectorKind("RealInput")
 RealOutput = ConnectorKind("RealOutput")
 
 
-class LibraryComponent:
-    """A library component to add to a model: its type, name and parameter values."""
+# Friction characteristics given as tables, a keyword taking (speed, value) pairs (MSL names).
+TABLE_PARAMETERS = {
+    "rotational.Clutch": "mu_pos", "rotational.Brake": "mu_pos", "rotational.OneWayClutch": "mu_pos",
+    "rotational.BearingFriction": "tau_pos", "translational.Brake": "mu_pos",
+    "translational.SupportFriction": "f_pos",
+}
 
-    def __init__(self, key, name, params):
-        self.key, self.name, self.params = key, name, params
+
+class LibraryComponent:
+    """A library component to add to a model: its type, name, parameter values and tables."""
+
+    def __init__(self, key, name, params, tables=None):
+        self.key, self.name, self.params, self.tables = key, name, params, tables or {}
 
     def __repr__(self):
         args = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
@@ -35,6 +43,10 @@ def library_component(key):
         nonlocal known
         if known is None:
             known = dict(_acausal._library_parameters(key))
+        tables = {}
+        if TABLE_PARAMETERS.get(key) in params:
+            table = TABLE_PARAMETERS[key]
+            tables[table] = [(float(x), float(y)) for x, y in params.pop(table)]
         for k, v in params.items():
             if k not in known:
                 raise ValueError(
@@ -46,7 +58,7 @@ def library_component(key):
                                      f"{', '.join(known[k]) or '(it takes a number)'}")
                 v = known[k].index(v)
             params[k] = float(v)
-        return LibraryComponent(key, name, params)
+        return LibraryComponent(key, name, params, tables)
 
     make.__name__ = key.split(".")[-1]
     make.__qualname__ = key
@@ -56,7 +68,10 @@ def library_component(key):
 
 def _add(parent, component):
     if isinstance(component, LibraryComponent):
-        return parent._add_library(component.key, component.name, list(component.params.items()))
+        added = parent._add_library(component.key, component.name, list(component.params.items()))
+        for table, points in component.tables.items():
+            _acausal._set_friction_characteristic(added, table, points)
+        return added
     if isinstance(component, _acausal.Component):
         component._set_type_name(type(component).__name__)
         return parent._add_external(component)

@@ -270,3 +270,22 @@ def test_hybrid_methods_need_the_component_constructed():
 
     with pytest.raises(TypeError, match="super"):
         Forgot("c")
+
+
+def test_msl_brake_from_python_with_a_friction_table():
+    """A translational Brake with mu_pos given as pairs stops a sliding mass at the closed-form instant."""
+    m = ac.Model("brake")
+    mass = m.add(ac.translational.Mass("mass", m=1.0))
+    brake = m.add(ac.translational.Brake("brake", fn_max=1.0, mu_pos=[(0.0, 0.5), (10.0, 0.5)]))
+    pressed = m.add(ac.blocks.Step("pressed", startTime=0.1, height=2.0))
+    m.connect(mass.flange_b, brake.flange_a)
+    m.connect(pressed.y, brake.f_normalized)
+    m.set_start("mass.s", 0.0)
+    m.set_start("mass.v", 1.0)
+    r = m.compile().simulate(t_end=2.0, output_interval=0.01, rtol=1e-8, atol=1e-10)
+    # f = mu·fn = 0.5·2 N from t = 0.1: v = 1 - (t - 0.1), stuck from t = 1.1 at s = 0.6.
+    assert abs(r["mass.s"][-1] - 0.6) < 1e-6
+    assert abs(r["mass.v"][-1]) < 1e-9
+    assert r["brake.mode"][-1] == 0
+    with pytest.raises(ValueError):
+        ac.translational.Brake("bad", mu_pos=[(0.0,)])  # pairs, not single numbers
