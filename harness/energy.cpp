@@ -43,7 +43,8 @@ void collect(Component& c, std::vector<EnergyBooks::Account>& accounts) {
   if (!c.children().empty()) return;  // a composite passes its connectors through to its parts
   const EnergyDeclaration& declared = c.energy();
   const bool declares = !declared.stored.is_const(0.0) || !declared.dissipated.is_const(0.0) ||
-                        !declared.supplied.is_const(0.0) || declared.source;
+                        !declared.supplied.is_const(0.0) || !declared.dissipated_at_events.is_const(0.0) ||
+                        declared.source;
   if (!declares && !has_power_ports(c)) return;  // a block: signals only
   const Expr ports = port_power(c);
   EnergyBooks::Account a;
@@ -51,7 +52,7 @@ void collect(Component& c, std::vector<EnergyBooks::Account>& accounts) {
   a.stored = declared.stored;
   a.W_ports = integral_of(c, "W_ports", ports);
   a.W_supplied = integral_of(c, "W_supplied", declared.source ? -ports : declared.supplied);
-  a.W_dissipated = integral_of(c, "W_dissipated", declared.dissipated);
+  a.W_dissipated = integral_of(c, "W_dissipated", declared.dissipated) + declared.dissipated_at_events;
   accounts.push_back(a);
 }
 

@@ -149,6 +149,7 @@ struct EnergyDeclaration {
   Expr stored;      // J
   Expr dissipated;  // W, >= 0
   Expr supplied;    // W, from outside the model: fuel, gravity, a quasi-static support
+  Expr dissipated_at_events;  // J, lost at once at events (an impact by reinit), a discrete sum
   bool source = false;
 };
 
@@ -219,6 +220,9 @@ class Component {
   void stored_energy(const Expr& energy) { energy_.stored = energy_.stored + energy; }
   void dissipated_power(const Expr& power) { energy_.dissipated = energy_.dissipated + power; }
   void supplied_power(const Expr& power) { energy_.supplied = energy_.supplied + power; }
+  /// Energy lost at once at events (an inelastic impact set by reinit), as the
+  /// running total a discrete variable keeps.
+  void dissipated_at_events(const Expr& energy) { energy_.dissipated_at_events = energy_.dissipated_at_events + energy; }
   void energy_source() { energy_.source = true; }
   const EnergyDeclaration& energy() const { return energy_; }
 

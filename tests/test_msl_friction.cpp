@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/energy.hpp"
 #include "msl_reference.hpp"
 #include "support.hpp"
 
@@ -73,6 +74,23 @@ SimulationOptions msl_run(double t_end) {
   return o;
 }
 
+// Every component's energy books close, and each friction element only
+// dissipates: its dissipated energy never decreases (to rounding).
+void check_books(const harness::EnergyBooks& books, const Result& r, const std::vector<std::string>& friction) {
+  const auto closes = books.components_close(1e-5).evaluate(r);
+  INFO(closes.message);
+  CHECK(closes.passed);
+  for (const auto& element : friction) {
+    const auto W = r[element + ".energy.W_dissipated"];
+    const double scale = std::max(1.0, *std::max_element(W.begin(), W.end()));
+    double worst_decrease = 0;
+    for (std::size_t k = 1; k < W.size(); ++k) worst_decrease = std::max(worst_decrease, W[k - 1] - W[k]);
+    INFO(element << " dissipated " << W.back() << " J; worst decrease " << worst_decrease);
+    CHECK(worst_decrease <= 1e-9 * scale);
+    CHECK(W.back() > 0.0);
+  }
+}
+
 std::vector<std::string> modes_of(const std::vector<std::string>& components) {
   std::vector<std::string> out;
   for (const auto& c : components)
@@ -94,10 +112,12 @@ TEST_CASE("MSL Translational.Examples.Brake: two masses braked to rest", "[msl][
     m.set_start(mass.name() + ".s", 0.0);
     m.set_start(mass.name() + ".v", 1.0);
   }
+  harness::EnergyBooks books(m);
   Simulator sim = m.compile();
   INFO(sim.report().str());
   Result r = sim.simulate(msl_run(2.0));
   compare(r, "Translational_Brake.csv", modes_of({"brake", "brake1"}));
+  check_books(books, r, {"brake", "brake1"});
   // The closed form: v = 1 - (t - 0.1) until it stops at t = 1.1, s = 0.6, then held exactly.
   auto v = r["mass1.v"], s = r["mass1.s"];
   for (std::size_t k = 0; k < r.size(); ++k) {
@@ -133,9 +153,11 @@ TEST_CASE("MSL Rotational.Examples.CoupledClutches: three clutches engage and re
     m.set_start(inertias[i]->name() + ".phi", 0.0);
     m.set_start(inertias[i]->name() + ".w", i == 0 ? 10.0 : 0.0);
   }
+  harness::EnergyBooks books(m);
   Simulator sim = m.compile();
   Result r = sim.simulate(msl_run(1.5));
   compare(r, "Rotational_CoupledClutches.csv", modes_of({"clutch1", "clutch2", "clutch3"}));
+  check_books(books, r, {"clutch1", "clutch2", "clutch3"});
 }
 
 TEST_CASE("MSL Rotational.Examples.Friction: a clutch, a spring and a brake that stops the drive",
@@ -168,9 +190,11 @@ TEST_CASE("MSL Rotational.Examples.Friction: a clutch, a spring and a brake that
     m.set_start(std::string(name) + ".phi", 0.0);
     m.set_start(std::string(name) + ".w", w);
   }
+  harness::EnergyBooks books(m);
   Simulator sim = m.compile();
   Result r = sim.simulate(msl_run(3.0));
   compare(r, "Rotational_Friction.csv", modes_of({"brake", "clutch"}));
+  check_books(books, r, {"clutch", "brake"});
 }
 
 namespace {
@@ -202,9 +226,11 @@ TEST_CASE("MSL Rotational.Examples.OneWayClutch: a freewheel that locks, engaged
   m.set_start("inertiaIn.w", -0.5);
   m.set_start("inertiaOut.phi", 0.0);
   m.set_start("inertiaOut.w", 0.0);
+  harness::EnergyBooks books(m);
   Simulator sim = m.compile();
   Result r = sim.simulate(msl_run(2.0));
   compare(r, "Rotational_OneWayClutch.csv", {});
+  check_books(books, r, {"oneWayClutch"});
 }
 
 TEST_CASE("MSL Translational.Examples.Friction: Stribeck friction, a friction table and hard stops",
@@ -241,7 +267,10 @@ TEST_CASE("MSL Translational.Examples.Friction: Stribeck friction, a friction ta
     m.set_start(std::string(name) + ".s", 0.0);
     m.set_start(std::string(name) + ".v", v);
   }
+  harness::EnergyBooks books(m);
   Simulator sim = m.compile();
   Result r = sim.simulate(msl_run(5.0));
   compare(r, "Translational_Friction.csv", modes_of({"stop1", "stop2", "supportFriction"}));
+  check_books(books, r, {"stop1", "stop2", "supportFriction"});
+  CHECK(r["stop2.W_impacts"].back() == Approx(0.5 * 1.0 * 6.1057 * 6.1057).epsilon(1e-3));  // one impact, at 6.1 m/s
 }

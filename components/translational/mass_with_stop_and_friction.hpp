@@ -28,6 +28,7 @@ struct MassWithStopAndFriction : Component {
   Variable f = variable("f", {.unit = "N", .description = "friction force, positive against positive v"});
   FrictionModes friction{*this, "N", "m/s2"};
   Discrete stopped = discrete("stopped", {.kind = DiscreteKind::integer, .description = "-1 at the left stop, 1 right"});
+  Discrete W_impacts = discrete("W_impacts", {.unit = "J", .description = "kinetic energy lost in impacts at the stops"});
 
   explicit MassWithStopAndFriction(std::string name) : Component(std::move(name)) {
     const Expr s_lo = smin + L / 2, s_hi = smax - L / 2;
@@ -49,8 +50,11 @@ struct MassWithStopAndFriction : Component {
                                               ifelse(equal(pre(fm.mode), FrictionModes::Forward), F_prop * v + stribeck,
                                                      F_prop * v - stribeck))))));
     equation(stopped == ifelse(s <= s_lo, -1.0, ifelse(s >= s_hi, 1.0, 0.0)));
-    when(!equal(stopped, 0.0), {reinit(s, ifelse(stopped < 0.0, s_lo, s_hi)), reinit(v, 0.0)});
+    when(!equal(stopped, 0.0), {reinit(s, ifelse(stopped < 0.0, s_lo, s_hi)), reinit(v, 0.0),
+                                W_impacts == pre(W_impacts) + 0.5 * m * v * v});
+    stored_energy(0.5 * m * v * v);
     dissipated_power(f * v);
+    dissipated_at_events(W_impacts);
   }
 };
 
