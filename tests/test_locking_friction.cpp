@@ -89,11 +89,14 @@ TEST_CASE("The same car with its brakes released rolls off at g·sin(θ) less th
 namespace {
 
 // A torque into J1, through a locking clutch into J2 (J1 = J2 = 1): locked,
-// the clutch carries half the torque.
-Result clutch_rig(double load, harness::EnergyBooks** books_out = nullptr) {
-  static std::unique_ptr<Model> keep;
-  keep = std::make_unique<Model>("clutch_rig");
-  Model& m = *keep;
+// the clutch carries half the torque. The books outlive the model: they read the result.
+struct ClutchRun {
+  harness::EnergyBooks books;
+  Result result;
+};
+
+ClutchRun clutch_rig(double load) {
+  Model m("clutch_rig");
   auto& source = m.add<rotational::ConstantTorque>("source", {{"tau_constant", 2 * load * 400.0}});
   auto& J1 = m.add<rotational::Inertia>("J1", {{"J", 1.0}});
   auto& clutch = m.add<vehicle::Clutch>("clutch", {{"tau_max", 400.0}, {"friction", vehicle::FrictionLaw::locking}});
@@ -107,10 +110,9 @@ Result clutch_rig(double load, harness::EnergyBooks** books_out = nullptr) {
   m.set_start("J1.w", 0.0);
   m.set_start("J2.phi", 0.0);
   m.set_start("J2.w", 0.0);
-  static std::unique_ptr<harness::EnergyBooks> books;
-  books = std::make_unique<harness::EnergyBooks>(m);
-  if (books_out) *books_out = books.get();
-  return m.compile().simulate(test::run_for(2.0, 0.01, 1e-8));
+  harness::EnergyBooks books(m);
+  Result r = m.compile().simulate(test::run_for(2.0, 0.01, 1e-8));
+  return {std::move(books), std::move(r)};
 }
 
 }  // namespace
@@ -118,19 +120,17 @@ Result clutch_rig(double load, harness::EnergyBooks** books_out = nullptr) {
 TEST_CASE("A locking clutch at 60 % of its capacity holds exactly; at 110 % it slips at its capacity",
           "[friction][vehicle]") {
   {
-    harness::EnergyBooks* books = nullptr;
-    Result r = clutch_rig(0.6, &books);
+    const auto [books, r] = clutch_rig(0.6);
     auto w_rel = r["clutch.w_rel"], tau = r["clutch.tau"], W = r["clutch.energy.W_dissipated"];
     for (std::size_t k = 0; k < r.size(); ++k) {
       CHECK(std::fabs(w_rel[k]) < 1e-9);
       CHECK(std::fabs(tau[k]) == Approx(0.6 * 400.0).epsilon(1e-9));
       CHECK(std::fabs(W[k]) < 1e-9);  // nothing dissipated while it holds
     }
-    CHECK(books->components_close(1e-6).evaluate(r).passed);
+    CHECK(books.components_close(1e-6).evaluate(r).passed);
   }
   {
-    harness::EnergyBooks* books = nullptr;
-    Result r = clutch_rig(1.1, &books);
+    const auto [books, r] = clutch_rig(1.1);
     auto w_rel = r["clutch.w_rel"], tau = r["clutch.tau"], P = r["clutch.P_dissipated"];
     for (std::size_t k = 1; k < r.size(); ++k) {
       CHECK(std::fabs(tau[k]) == Approx(400.0).epsilon(1e-6));
@@ -138,7 +138,7 @@ TEST_CASE("A locking clutch at 60 % of its capacity holds exactly; at 110 % it s
     }
     // J1 gets 880 - 400, J2 gets 400: w_rel = w2 - w1 = -80·t.
     CHECK(w_rel.back() == Approx(-80.0 * 2.0).epsilon(1e-6));
-    const auto books_check = books->components_close(1e-6).evaluate(r);
+    const auto books_check = books.components_close(1e-6).evaluate(r);
     INFO(books_check.message);
     CHECK(books_check.passed);
   }
