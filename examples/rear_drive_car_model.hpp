@@ -23,12 +23,14 @@ struct RearDriveCar {
   std::array<vehicle::Wheel*, 4> wheels;  // fl, fr, rl, rr
 };
 
-inline RearDriveCar build_rear_drive_car_plant(Model& m) {
+/// `friction`: the law of the clutch and the brakes (FrictionLaw; locking holds
+/// a stopped car and an engaged clutch exactly).
+inline RearDriveCar build_rear_drive_car_plant(Model& m, int friction = vehicle::FrictionLaw::locking) {
   using namespace vehicle;
   const double radius = radius_from_tire_size("205/55R16");
   auto& body = m.add<VehicleBody>("body", {{"m", 1500}, {"L", 2.7}, {"a", 1.2}, {"b", 1.5}, {"h_cg", 0.55}});
   auto& engine = m.add<Engine>("engine");
-  auto& clutch = m.add<Clutch>("clutch", {{"tau_max", 400}});
+  auto& clutch = m.add<Clutch>("clutch", {{"tau_max", 400}, {"friction", double(friction)}});
   auto& gearbox = m.add<Gearbox>("gearbox", {{"efficiency_1", 0.97}, {"efficiency_2", 0.97}, {"efficiency_3", 0.98},
                                              {"efficiency_4", 0.98}, {"efficiency_5", 0.98}});
   auto& selector = m.add<GearSelector>("selector");
@@ -36,11 +38,13 @@ inline RearDriveCar build_rear_drive_car_plant(Model& m) {
   auto wheel = [&](const std::string& name) -> Wheel& {
     return m.add<Wheel>(name, {{"radius", radius}, {"J", 1.2}, {"mu", 0.9}, {"mu_patch", 0.1}});
   };
+  auto brake = [&](const std::string& name, double tau_max) -> Brake& {
+    return m.add<Brake>(name, {{"tau_max", tau_max}, {"friction", double(friction)}});
+  };
   RearDriveCar car{engine,
                    clutch,
                    body,
-                   {&m.add<Brake>("brake_fl", {{"tau_max", 1600}}), &m.add<Brake>("brake_fr", {{"tau_max", 1600}}),
-                    &m.add<Brake>("brake_rl", {{"tau_max", 800}}), &m.add<Brake>("brake_rr", {{"tau_max", 800}})},
+                   {&brake("brake_fl", 1600), &brake("brake_fr", 1600), &brake("brake_rl", 800), &brake("brake_rr", 800)},
                    {&wheel("wheel_fl"), &wheel("wheel_fr"), &wheel("wheel_rl"), &wheel("wheel_rr")}};
 
   m.connect(body.speed, selector.v);
@@ -64,12 +68,13 @@ struct LaunchScenario {
   double clutch_time = 1.0;   // s, clutch engagement ramp from 0 to 1
   double brake_time = 12.0;   // s, throttle off, clutch open, brakes on
   double brake_level = 1.0;   // brake_input while braking
+  int friction = vehicle::FrictionLaw::locking;  // of the clutch and the brakes
 };
 
 /// Open-loop driver: full throttle with the clutch engaging over clutch_time,
 /// then at brake_time declutch, lift and brake with brake_level.
 inline RearDriveCar build_rear_drive_car(Model& m, const LaunchScenario& s = {}) {
-  RearDriveCar car = build_rear_drive_car_plant(m);
+  RearDriveCar car = build_rear_drive_car_plant(m, s.friction);
   auto& throttle = m.add<blocks::Step>("throttle", {{"height", -1.0}, {"offset", 1.0}, {"startTime", s.brake_time}});
   auto& engage = m.add<blocks::Ramp>("engage", {{"height", 1.0}, {"duration", s.clutch_time}});
   auto& release = m.add<blocks::Step>("release", {{"height", -1.0}, {"startTime", s.brake_time}});

@@ -72,6 +72,24 @@ void substitute_derivative_aliases(DaeSystem& dae) {
     // relative speed) must read der(w) instead.
     for (auto& v : dae.variables)
       if (v.definition && contains_delay(v.definition)) v.definition = substitute(Expr(v.definition)).node();
+    // Root functions should read states, not IDA's y' (events.cpp). A
+    // derivative may be affine only once others are read through their
+    // aliases (engine.w = der(phi_b) - der(phi_rel) with der(phi_b) = w_in):
+    // those further aliases serve events alone, the equations stay as they are
+    // so the solver sees the structure it was given.
+    for (bool found_more = true; found_more;) {
+      found_more = false;
+      Rewriter read_aliases([&](const Node* leaf) -> const Node* {  // a fresh memo: the map grows
+        auto it = alias.find(leaf);
+        return it == alias.end() ? nullptr : it->second.node();
+      });
+      for (std::size_t e = 0; e < dae.equations.size(); ++e) {
+        if (defining[e]) continue;
+        DerivativeAlias more = derivative_alias(dae, read_aliases(dae.equations[e].residual));
+        if (!more.derivative || !more.pivot.is_const() || !alias.emplace(more.derivative, more.value).second) continue;
+        defining[e] = found_more = true;
+      }
+    }
     for (const auto& [derivative, value] : alias) dae.derivative_aliases.emplace_back(derivative, value.node());
   }
   PassReport& r = dae.report.add("derivative_aliases");

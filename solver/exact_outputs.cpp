@@ -87,6 +87,30 @@ bool ExactOutputs::factor(const double* y, const double* yp, const Loader& load)
   return true;
 }
 
+// A value that should be zero but is a sum of large terms (the power flowing
+// through a joint, tau_a·w_a + tau_b·w_b) moves by the rounding of those
+// terms, not of itself: the residual of each equation is uncertain by eps
+// times the sum of its terms' magnitudes (approximated by |dF/dy|·|y| + |dF/dy'|·|y'|), and
+// the iterate by that uncertainty carried through the inverse matrix. A
+// correction within tens of those roundings is the equations' floor.
+bool ExactOutputs::at_rounding_floor(const double* y, const double* yp) const {
+  const Factorization& f = *lu_;
+  if (!f.dense || !f.valid) return false;
+  const CompiledModel& m = model_;
+  const int n = m.n;
+  Eigen::VectorXd term_scale = Eigen::VectorXd::Zero(n);
+  for (int c = 0; c < n; ++c) {
+    const bool state = m.differential[c] != 0.0;
+    for (long k = m.column_start[c]; k < m.column_start[c + 1]; ++k)
+      term_scale[m.row_index[k]] += std::fabs(f.d_dy[k] * y[c]) + (state ? std::fabs(f.d_dyp[k] * yp[c]) : 0.0);
+  }
+  for (int i = 0; i < n; ++i) term_scale[i] = eps * std::max(term_scale[i], std::fabs(f.r[i]));
+  const Eigen::VectorXd floor = f.dense_inverse.cwiseAbs() * term_scale;
+  for (int i = 0; i < n; ++i)
+    if (std::fabs(f.dz[i]) > 64 * floor[i]) return false;
+  return true;
+}
+
 ExactOutputs::Outcome ExactOutputs::solve(double* y, double* yp, const Loader& load) {
   const CompiledModel& m = model_;
   const int n = m.n;
@@ -121,11 +145,13 @@ ExactOutputs::Outcome ExactOutputs::solve(double* y, double* yp, const Loader& l
     return outcome;
   }
   bool fresh = false;
-  double previous_size = std::numeric_limits<double>::infinity(), previous_step = previous_size;
+  int fresh_corrections = 0;  // made with the matrix factored in this row
+  double previous_step = std::numeric_limits<double>::infinity();
   for (int iteration = 0; iteration < 12; ++iteration) {
     if (!lu_->valid) {
       if (!factor(y, yp, load)) return give_up();
       fresh = true;
+      fresh_corrections = 0;
     }
     dz = lu_->solve(-r);
     // `size`: the correction against the rounding level of each value;
@@ -137,6 +163,7 @@ ExactOutputs::Outcome ExactOutputs::solve(double* y, double* yp, const Loader& l
       step = std::max(step, std::fabs(dz[i]) / (rtol_ * std::fabs(z(i)) + atol_));
     }
     outcome.iterations = iteration + 1;
+    fresh_corrections += fresh;
     if (!std::isfinite(size)) {
       lu_->valid = false;
       if (fresh) return give_up();
@@ -158,19 +185,20 @@ ExactOutputs::Outcome ExactOutputs::solve(double* y, double* yp, const Loader& l
     // A trial point outside the equations' domain (a root of a negative) is
     // the iteration's failure, not the row's: the row keeps its values.
     if (evaluate() >= 0) return give_up();
-    // A matrix from an earlier row converges linearly: refresh it when slow.
-    // With a fresh one, a step that no longer shrinks, far below the
-    // integration tolerance, is the rounding floor of the equations (large
-    // terms that cancel, an ill-conditioned loop): the values are as exact
-    // as floating point makes them.
-    if (size > 0.1 * previous_size) {
-      if (fresh) {
-        outcome.exact = step < 1e-3;
+    // A matrix from an earlier row converges linearly: refresh it when slow
+    // (`size` cannot tell: a value that should be zero has no rounding level
+    // of its own). With a fresh one (judged from its second correction on:
+    // the first is measured against the old matrix's), a step that no longer
+    // shrinks, well below the integration tolerance, is the rounding floor of
+    // the equations (large terms that cancel, an ill-conditioned loop): the
+    // values are as exact as floating point makes them.
+    if (step > 0.1 * previous_step) {
+      if (fresh && fresh_corrections >= 2) {
+        outcome.exact = step < 0.1 || at_rounding_floor(y, yp);
         return outcome.exact ? outcome : give_up();
       }
-      lu_->valid = false;
+      if (!fresh) lu_->valid = false;
     }
-    previous_size = size;
     previous_step = step;
   }
   return give_up();

@@ -43,6 +43,7 @@ class ExactOutputs {
  private:
   struct Factorization;
   bool factor(const double* y, const double* yp, const Loader& load);
+  bool at_rounding_floor(const double* y, const double* yp) const;
 
   const CompiledModel& model_;
   double rtol_, atol_;

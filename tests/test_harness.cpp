@@ -103,6 +103,7 @@ struct WrongSignWheel : vehicle::Wheel {
 /// A brake whose friction drives instead of braking: it generates energy.
 struct GeneratingBrake : vehicle::Brake {
   explicit GeneratingBrake(std::string name) : Brake(std::move(name)) {
+    set_parameter("friction", vehicle::FrictionLaw::smooth);  // its torque law is the tanh
     for (std::size_t i = 0; i < equations().size(); ++i)
       if (equations()[i].lhs.same(tau)) replace_equation(i, tau == -brake_input * tau_max * tanh(w / w_eps));
   }

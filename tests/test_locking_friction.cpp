@@ -9,6 +9,7 @@
 #include <cmath>
 #include <string>
 
+#include "examples/rear_drive_car_model.hpp"
 #include "harness/energy.hpp"
 #include "tests/support.hpp"
 
@@ -142,4 +143,29 @@ TEST_CASE("A locking clutch at 60 % of its capacity holds exactly; at 110 % it s
     INFO(books_check.message);
     CHECK(books_check.passed);
   }
+}
+
+TEST_CASE("The flagship car's engaged clutch turns both sides together exactly, and the stopped car stays",
+          "[friction][vehicle]") {
+  Model m("launch");
+  examples::build_rear_drive_car(m);
+  SimulationOptions opt = test::run_for(20.0, 0.01, 1e-7);
+  Result r = m.compile().simulate(opt);
+  auto c = r.columns({"clutch.w_rel", "clutch.locked", "clutch.tau", "body.v", "body.s"});
+  double locked_for = 0, worst_slip = 0, most_torque = 0;
+  for (std::size_t k = 1; k < r.size(); ++k)
+    if (c[1][k] == 1.0) {
+      locked_for += r.time()[k] - r.time()[k - 1];
+      worst_slip = std::max(worst_slip, std::fabs(c[0][k]));
+      most_torque = std::max(most_torque, std::fabs(c[2][k]));
+    }
+  // Held between the shifts, carrying most of its capacity (the smooth law
+  // slipped 0.45 rad/s there).
+  CHECK(locked_for > 8.0);
+  CHECK(most_torque > 0.9 * 400.0);  // of its tau_max
+  CHECK(worst_slip < 1e-9);
+  // Braked to a stop by 16 s, the car then stands.
+  const std::size_t at_16 = std::lower_bound(r.time().begin(), r.time().end(), 16.0) - r.time().begin();
+  CHECK(std::fabs(c[3].back()) < 1e-9);
+  CHECK(std::fabs(c[4].back() - c[4][at_16]) < 1e-9);
 }

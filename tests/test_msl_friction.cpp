@@ -75,7 +75,9 @@ SimulationOptions msl_run(double t_end) {
 }
 
 // Every component's energy books close, and each friction element only
-// dissipates: its dissipated energy never decreases (to rounding).
+// dissipates: its dissipated energy never decreases, to the integration
+// tolerance (IDA integrates it, and a free element's torque is zero only to
+// the Newton tolerance of the loop that carries it; rows are exact).
 void check_books(const harness::EnergyBooks& books, const Result& r, const std::vector<std::string>& friction) {
   const auto closes = books.components_close(1e-5).evaluate(r);
   INFO(closes.message);
@@ -83,10 +85,11 @@ void check_books(const harness::EnergyBooks& books, const Result& r, const std::
   for (const auto& element : friction) {
     const auto W = r[element + ".energy.W_dissipated"];
     const double scale = std::max(1.0, *std::max_element(W.begin(), W.end()));
-    double worst_decrease = 0;
-    for (std::size_t k = 1; k < W.size(); ++k) worst_decrease = std::max(worst_decrease, W[k - 1] - W[k]);
-    INFO(element << " dissipated " << W.back() << " J; worst decrease " << worst_decrease);
-    CHECK(worst_decrease <= 1e-9 * scale);
+    double worst_decrease = 0, worst_at = 0;
+    for (std::size_t k = 1; k < W.size(); ++k)
+      if (W[k - 1] - W[k] > worst_decrease) worst_decrease = W[k - 1] - W[k], worst_at = r.time()[k];
+    INFO(element << " dissipated " << W.back() << " J; worst decrease " << worst_decrease << " at t = " << worst_at);
+    CHECK(worst_decrease <= msl_run(1.0).rtol * scale);
     CHECK(W.back() > 0.0);
   }
 }

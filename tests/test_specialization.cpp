@@ -189,9 +189,10 @@ TEST_CASE("A car runs with atol = 1e-12 and agrees with the default tolerances",
 TEST_CASE("Relations that read only other modes follow them at events and need no root function",
           "[specialization][events]") {
   // The gearbox compares the gear the shift schedule selects: those relations
-  // change only when a shift threshold fires.
+  // change only when a shift threshold fires. Smooth friction: the car's own
+  // relations only.
   Model m("launch");
-  examples::build_rear_drive_car(m);
+  examples::build_rear_drive_car(m, {.friction = vehicle::FrictionLaw::smooth});
   Simulator sim = m.compile();
   INFO(sim.report().str());
   CHECK(sim.report().count("events", "following_modes") == 8);
@@ -199,6 +200,11 @@ TEST_CASE("Relations that read only other modes follow them at events and need n
   SimulationOptions opt = test::run_for(11.0, 0.01, 1e-6);
   Result r = sim.simulate(opt);
   CHECK(r.statistics().root_functions == 5);
+  // Locking friction adds, per element, the stuck/slide thresholds and the
+  // direction of slip (clutch: also its release), nothing else.
+  Model locking("launch");
+  examples::build_rear_drive_car(locking);
+  CHECK(locking.compile().report().count("events", "state_events") == 5 + 7 + 4 * 6);
   auto gear = r["selector.gear"], ratio = r["gearbox.ratio"];
   CHECK(gear.back() >= 3.0);
   // The ratio switches with the gear, at event instants only (two rows at one time).

@@ -64,11 +64,15 @@ struct FrictionModes {
     const Expr was = pre(mode);
     const Expr was_stuck = equal(was, Stuck), was_forward = equal(was, Forward), was_backward = equal(was, Backward),
                was_free = equal(was, Free);
-    c.equation(startForward == when_active((was_stuck && ((sa > f_break && can_move_forward) ||
-                                                          (pre(startForward) && sa > f_start && can_move_forward))) ||
+    // sa is a force only while stuck: elsewhere (an acceleration) its
+    // thresholds decide nothing, and reading 0 there spares the events its
+    // crossings would cause.
+    const Expr held = ifelse(was_stuck, sa, 0.0);
+    c.equation(startForward == when_active((was_stuck && ((held > f_break && can_move_forward) ||
+                                                          (pre(startForward) && held > f_start && can_move_forward))) ||
                                            (was_backward && reverses_forward) || (initial() && w > 0.0)));
-    c.equation(startBackward == when_active((was_stuck && ((sa < -f_break && can_move_backward) ||
-                                                           (pre(startBackward) && sa < -f_start && can_move_backward))) ||
+    c.equation(startBackward == when_active((was_stuck && ((held < -f_break && can_move_backward) ||
+                                                           (pre(startBackward) && held < -f_start && can_move_backward))) ||
                                             (was_forward && reverses_backward) || (initial() && w < 0.0)));
     c.equation(locked == when_active(!free && !(was_forward || startForward || was_backward || startBackward)));
     c.equation(0.0 == ifelse(active,

@@ -10,8 +10,8 @@
 namespace acausal::vehicle {
 
 /// How a vehicle Brake or Clutch rubs, a structural choice (`{"friction",
-/// FrictionLaw::locking}` in C++, `friction="locking"` in Python; smooth by
-/// default, as the flagship car is not yet converted). locking: dry
+/// FrictionLaw::smooth}` in C++, `friction="smooth"` in Python; locking by
+/// default). locking: dry
 /// friction with a stuck mode (FrictionModes): below its capacity it holds
 /// exactly (no creep), above it slides at the capacity, and it breaks away at
 /// peak times the capacity. smooth: capacity·tanh(w/w_eps), with no events but
@@ -29,7 +29,7 @@ struct Brake : Component {
   rotational::Flange flange_a{*this, "flange_a"}, flange_b{*this, "flange_b"};
   RealInput brake_input{*this, "brake_input"};
   Parameter tau_max = parameter("tau_max", 1000.0, {.unit = "N.m", .min = 0});
-  Parameter friction_law = parameter("friction", FrictionLaw::smooth,
+  Parameter friction_law = parameter("friction", FrictionLaw::locking,
                                      {.description = "friction law (locking, smooth)", .choices = FrictionLaw::names});
   Parameter peak = parameter("peak", 1.0, {.min = 1, .description = "break-away / sliding torque (locking)"});
   Parameter w_eps = parameter("w_eps", 0.01, {.unit = "rad/s", .min = 1e-12, .description = "smooth law's slip scale"});

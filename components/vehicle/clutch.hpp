@@ -14,7 +14,7 @@ namespace acausal::vehicle {
 struct Clutch : rotational::PartialCompliant {
   RealInput engagement_input{*this, "engagement_input"};
   Parameter tau_max = parameter("tau_max", 400.0, {.unit = "N.m", .min = 0});
-  Parameter friction_law = parameter("friction", FrictionLaw::smooth,
+  Parameter friction_law = parameter("friction", FrictionLaw::locking,
                                      {.description = "friction law (locking, smooth)", .choices = FrictionLaw::names});
   Parameter peak = parameter("peak", 1.0, {.min = 1, .description = "break-away / sliding torque (locking)"});
   Parameter w_eps = parameter("w_eps", 1.0, {.unit = "rad/s", .min = 1e-12, .description = "smooth law's slip scale"});
