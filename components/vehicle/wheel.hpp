@@ -21,7 +21,8 @@ struct TireLaw {
 /// tire_law: tanh, the saturation μN·tanh(slip_stiffness·S_a/μ); linear, the
 /// saturated-linear law of seed 000, N·clamp(S_a/slip_compliance, ±μ);
 /// pacejka, the magic formula μN·D·sin(C·atan(B·S_a - E·(B·S_a - atan(B·S_a)))).
-/// The load N = c_z·δ comes from the tire deflection δ = -contact.s_normal.
+/// The load N = c_z·δ comes from the tire deflection δ = -contact.s_normal;
+/// with lift_off (for bodies with a suspension) it is c_z·max(δ, 0).
 /// μ may change along the road: between patch_start and patch_end (blended
 /// over patch_blend) it is mu_patch (an ice patch, one side of a split-μ road).
 /// set_friction_table() replaces both by a table μ(position).
@@ -47,6 +48,9 @@ struct Wheel : Component {
   Parameter patch_start = parameter("patch_start", 0.0, {.unit = "m"});
   Parameter patch_end = parameter("patch_end", 0.0, {.unit = "m"});
   Parameter patch_blend = parameter("patch_blend", 0.05, {.unit = "m", .min = 1e-9});
+  Parameter lift_off = parameter("lift_off", 0.0,
+                                 {.description = "the tire can leave the road (yes: N = c_z·max(deflection, 0))",
+                                  .choices = {"no", "yes"}});
 
   Variable phi = variable("phi", {.unit = "rad"});
   Variable omega = variable("omega", {.unit = "rad/s", .state = StateSelect::prefer});
@@ -76,7 +80,10 @@ struct Wheel : Component {
     equation(omega == der(phi));
     equation(v == der(contact.s_traction));
     equation(N == -contact.f_normal);
-    equation(N == c_z * deflection);
+    // A body that sets the axle load (quasi-static) needs N = c_z·deflection
+    // to fix the deflection; one whose suspension sets the axle's height can
+    // let the tire leave the road (an event; no load, so no traction, while airborne).
+    equation(N == c_z * ifelse(chosen(lift_off, 1), max(deflection, 0.0), deflection));
     equation(contact.s_normal == -deflection);
     friction_law_ = equation(mu_road == mu + (mu_patch - mu) * 0.5 * (tanh((x - patch_start) / patch_blend) -
                                                                       tanh((x - patch_end) / patch_blend)));
