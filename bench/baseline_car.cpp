@@ -61,16 +61,19 @@ struct Car {
     for (int i = 0; i < 4; ++i) {
       // Two wheels share an axle's load equally (same c_z, one contact deflection).
       const double N = 0.5 * (i < 2 ? st.N_front : st.N_rear);
+      // The practical slip κ = (ω·r - v)/|v|, |v| regularized below v_eps.
       const double rim = y[kOmega + i] * radius;
-      const double q2 = rim * rim + v_eps_wheel * v_eps_wheel, q = std::sqrt(q2);
+      const bool fast = std::fabs(v) >= v_eps_wheel;
+      const double q = fast ? std::fabs(v) : 0.5 * (v * v / v_eps_wheel + v_eps_wheel);
+      const double dq_dv = fast ? std::copysign(1.0, v) : v / v_eps_wheel;
       const double S = (rim - v) / q;
       const double T = std::tanh(slip_stiffness * S / mu_eps);
       Wheel& w = st.wheel[i];
       w.F = mu * N * T;
       w.dF_dS = mu * N * (1.0 - T * T) * slip_stiffness / mu_eps;
       w.dF_dN = mu * T;
-      w.dS_dw = radius * (v_eps_wheel * v_eps_wheel + v * rim) / (q2 * q);
-      w.dS_dv = -1.0 / q;
+      w.dS_dw = radius / q;
+      w.dS_dv = -(1.0 + S * dq_dv) / q;
     }
     return st;
   }

@@ -78,6 +78,7 @@
   X(vehicle, Engine) \
   X(vehicle, GearSelector) \
   X(vehicle, Gearbox) \
+  X(vehicle, PitchingBody) \
   X(vehicle, VehicleBody) \
   X(vehicle, Wheel) \
   X(vehicle, WheelContactBreakout) \

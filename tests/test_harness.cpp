@@ -137,7 +137,7 @@ TEST_CASE("The wheel checklist passes the library wheel and fails a wrong-sign w
   INFO(newton.message);
   CHECK_FALSE(newton.passed);
   CHECK_THAT(newton.message, Catch::Contains("body.a = -") && Catch::Contains("wheel.F_traction / body.m = "));
-  CHECK(newton.worst_time == Approx(0.01));
+  CHECK(newton.worst_time <= 0.01);  // the first row after the start (an event row when v leaves zero)
   // ...and the energy books put the created energy in the wheel.
   const CheckResult& books = find(r, "rolling_forward", "each component's energy books close");
   INFO(books.message);

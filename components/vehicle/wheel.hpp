@@ -1,6 +1,8 @@
 #pragma once
 
 #include "components/blocks/interpolation.hpp"
+#include "components/vehicle/pac2002.hpp"
+#include "components/vehicle/tir_file.hpp"
 #include "connectors/rotational.hpp"
 #include "connectors/wheel_contact.hpp"
 
@@ -10,17 +12,30 @@ namespace acausal::vehicle {
 /// in C++, `tire_law="pacejka"` in Python): the laws not chosen, their
 /// variables and their events are not compiled.
 struct TireLaw {
-  enum : int { tanh, linear, pacejka };
-  static inline const std::vector<std::string> names = {"tanh", "linear", "pacejka"};
+  enum : int { tanh, linear, pacejka, pac2002 };
+  static inline const std::vector<std::string> names = {"tanh", "linear", "pacejka", "pac2002"};
 };
 
 /// Wheel with rotational inertia and a slip-based tire law, coupling the
-/// driveline (flange_rot) to the body (contact). The traction force rises with
-/// the slip S_a = (ω·r - v)/|ω·r| (regularized by v_eps near standstill) and
-/// saturates at F_max = μ·N: wheel spin emerges when τ/r exceeds it.
-/// tire_law: tanh, the saturation μN·tanh(slip_stiffness·S_a/μ); linear, the
-/// saturated-linear law of seed 000, N·clamp(S_a/slip_compliance, ±μ);
-/// pacejka, the magic formula μN·D·sin(C·atan(B·S_a - E·(B·S_a - atan(B·S_a)))).
+/// driveline (flange_rot) to the body (contact). The tire laws read the
+/// practical longitudinal slip kappa = (ω·r - v)/|v| (SAE J670, ISO 8855: a
+/// locked wheel reads -1), with |v| replaced below v_eps by
+/// (v²/v_eps + v_eps)/2 (same value and slope at v_eps, v_eps/2 at standstill),
+/// so a wheel spinning on the spot has a finite slip. The force saturates at
+/// F_max = μ·N: wheel spin emerges when τ/r exceeds it.
+/// tire_law: tanh, the saturation μN·tanh(slip_stiffness·κ/μ); linear, the
+/// saturated-linear law of seed 000, N·clamp(κ/slip_compliance, ±μ);
+/// pacejka, the magic formula μN·D·sin(C·atan(B·κ - E·(B·κ - atan(B·κ)))),
+/// with κ held within ±kappa_max (its fitted range); pac2002, the
+/// load-dependent magic formula of PAC2002 (its coefficients FNOMIN, PCX1 …
+/// LVX are parameters of the wheel; load_tir() reads them from a .TIR file),
+/// with the road's μ scaling the tire's friction (μ = 1: the surface the
+/// coefficients were measured on) and κ held within ±kappa_max.
+/// relaxation (optional): the tread deflects by u with
+/// du/dt = ω·r - v - |v|·u/sigma and the law reads u/sigma instead of κ: the
+/// force builds up over a rolling distance sigma, and at standstill the tire
+/// is a spring (damped by d_tread·du/dt), so a braked car holds on a slope.
+/// Seed 000's slips S_a = (ω·r - v)/|ω·r|, s_a and s_b are outputs.
 /// The load N = c_z·δ comes from the tire deflection δ = -contact.s_normal;
 /// with lift_off (for bodies with a suspension) it is c_z·max(δ, 0).
 /// μ may change along the road: between patch_start and patch_end (blended
@@ -43,7 +58,14 @@ struct Wheel : Component {
   Parameter C = parameter("C", 1.9, {.min = 0});
   Parameter D = parameter("D", 1.0, {.min = 0});
   Parameter E = parameter("E", 0.97, {.max = 1});  // E > 1 reverses the force at large slip
+  Parameter kappa_max = parameter("kappa_max", 1.5, {.min = 1e-3, .description = "slip range of the magic formula"});
   Parameter v_eps = parameter("v_eps", 0.1, {.unit = "m/s", .min = 1e-9});
+  std::vector<Parameter> pac2002 = pac2002_parameters();
+  Parameter relaxation = parameter("relaxation", 0.0,
+                                   {.description = "tread deflection with relaxation length sigma (no, yes)",
+                                    .choices = {"no", "yes"}});
+  Parameter sigma = parameter("sigma", 0.3, {.unit = "m", .min = 1e-6, .description = "relaxation length"});
+  Parameter d_tread = parameter("d_tread", 1e4, {.unit = "N.s/m", .min = 0, .description = "tread damping"});
   Parameter mu_patch = parameter("mu_patch", 0.1, {.min = 0});
   Parameter patch_start = parameter("patch_start", 0.0, {.unit = "m"});
   Parameter patch_end = parameter("patch_end", 0.0, {.unit = "m"});
@@ -61,6 +83,10 @@ struct Wheel : Component {
   Variable F_max = variable("F_max", {.unit = "N"});
   Variable F_traction = variable("F_traction", {.unit = "N"});
   Variable v_slip = variable("v_slip", {.unit = "m/s"});
+  Variable kappa = variable("kappa", {.description = "practical slip (ω·r - v)/|v|"});
+  Variable u_tread = variable("u_tread", {.unit = "m", .description = "tread deflection (relaxation)"});
+  Variable kappa_tread = variable("kappa_tread", {.description = "the slip the tire law reads"});
+  Variable E_tread = variable("E_tread", {.unit = "J", .description = "work done on the tread (relaxation)"});
   Variable S_a = variable("S_a");
   Variable s_a = variable("s_a");
   Variable s_b = variable("s_b");
@@ -70,7 +96,8 @@ struct Wheel : Component {
   Variable P_slip = variable("P_slip", {.unit = "W"});
 
   explicit Wheel(std::string name) : Component(std::move(name)) {
-    stored_energy(0.5 * J * omega * omega + 0.5 * c_z * deflection * deflection);
+    const Expr squeezed = ifelse(chosen(lift_off, 1), max(deflection, 0.0), deflection);
+    stored_energy(0.5 * J * omega * omega + 0.5 * c_z * squeezed * squeezed + E_tread);
     dissipated_power(P_slip + tau_roll * omega);
     // An inverted patch would blend mu beyond mu_patch, the wrong way.
     require(patch_end >= patch_start, "patch_end must be at least patch_start");
@@ -83,7 +110,7 @@ struct Wheel : Component {
     // A body that sets the axle load (quasi-static) needs N = c_z·deflection
     // to fix the deflection; one whose suspension sets the axle's height can
     // let the tire leave the road (an event; no load, so no traction, while airborne).
-    equation(N == c_z * ifelse(chosen(lift_off, 1), max(deflection, 0.0), deflection));
+    equation(N == c_z * squeezed);
     equation(contact.s_normal == -deflection);
     friction_law_ = equation(mu_road == mu + (mu_patch - mu) * 0.5 * (tanh((x - patch_start) / patch_blend) -
                                                                       tanh((x - patch_end) / patch_blend)));
@@ -92,18 +119,49 @@ struct Wheel : Component {
     equation(S_a == v_slip / sqrt(rim_speed * rim_speed + v_eps * v_eps));
     equation(s_a == v_slip * rim_speed / (rim_speed * rim_speed + v_eps * v_eps));
     equation(s_b == v_slip * v / (v * v + v_eps * v_eps));
-    const Expr tanh_law = F_max * tanh(slip_stiffness * S_a / (mu_road + 1e-12));
-    const Expr linear_law = N * max(min(S_a / slip_compliance, mu_road), -mu_road);
-    const Expr BS = B * S_a;
-    const Expr pacejka = F_max * D * sin(C * atan(BS - E * (BS - atan(BS))));
-    equation(F_traction == ifelse(chosen(tire_law, TireLaw::tanh), tanh_law,
-                                  ifelse(chosen(tire_law, TireLaw::linear), linear_law, pacejka)));
+    // C1 across v_eps and at v = 0: no events needed (a kink in the second
+    // derivative only, which the integrator's error control steps over).
+    const Expr speed = no_event(ifelse(abs(v) >= v_eps, abs(v), 0.5 * (v * v / v_eps + v_eps)));
+    equation(kappa == v_slip / speed);
+    // v·tanh(v/v_eps) is |v| away from standstill and exactly 0 there: the
+    // tread neither relaxes nor creeps when the car stands.
+    const Expr relaxes = chosen(relaxation, 1), tread_rate = v_slip - v * tanh(v / v_eps) * u_tread / sigma;
+    equation(0.0 == ifelse(relaxes, der(u_tread) - tread_rate, v_eps * u_tread / sigma));
+    equation(kappa_tread == ifelse(relaxes, u_tread / sigma, kappa));
+    const Expr k = kappa_tread;
+    const Expr tanh_law = F_max * tanh(slip_stiffness * k / (mu_road + 1e-12));
+    const Expr linear_law = N * max(min(k / slip_compliance, mu_road), -mu_road);
+    // The magic formula is fitted on a slip range (a .TIR's KPUMIN/KPUMAX);
+    // beyond it, a wheel spinning on the spot would read the formula's far
+    // tail: it reads the range's end instead.
+    const Expr k_fit = no_event(max(min(k, kappa_max), -kappa_max));
+    const Expr Bk = B * k_fit;
+    const Expr pacejka = F_max * D * sin(C * atan(Bk - E * (Bk - atan(Bk))));
+    const Expr tread_damping = ifelse(relaxes, d_tread * tread_rate, 0.0);
+    const Expr pac = pac2002_fx([&](const char* name) { return Expr(pac2002_coefficient(name)); }, k_fit, N, mu_road);
+    const Expr elastic =
+        ifelse(chosen(tire_law, TireLaw::tanh), tanh_law,
+               ifelse(chosen(tire_law, TireLaw::linear), linear_law,
+                      ifelse(chosen(tire_law, TireLaw::pacejka), pacejka, pac)));
+    equation(F_traction == tread_damping + elastic);
+    // The tread stores the work its elastic force does on it (the force
+    // depends on the load too, so this is a ledger, not a potential); the
+    // slip power not stored is dissipated.
+    equation(0.0 == ifelse(relaxes, der(E_tread) - elastic * der(u_tread), E_tread * v_eps / sigma));
     equation(contact.f_traction == -F_traction);
     equation(tau_roll == Crr * N * radius * tanh(rim_speed / v_eps));
     equation(J * der(omega) == flange_rot.tau - radius * F_traction - tau_roll);
     equation(P_rot == flange_rot.tau * omega);
     equation(P_trans == F_traction * v);
-    equation(P_slip == F_traction * v_slip);
+    equation(P_slip == F_traction * v_slip - ifelse(relaxes, elastic * der(u_tread), 0.0));
+  }
+
+  /// Sets the pac2002 coefficients from a .TIR file's longitudinal sections
+  /// (read_tir_longitudinal; coefficients the file leaves out keep their
+  /// values). Call before compiling, and choose tire_law = pac2002.
+  void load_tir(const std::string& path) {
+    const Pac2002Longitudinal read = read_tir_longitudinal(path);
+    for (const auto& field : Pac2002Longitudinal::fields()) set_parameter(field.name, read.*field.member);
   }
 
   /// Road friction as a table of (position of the contact [m], μ) points,
@@ -118,6 +176,21 @@ struct Wheel : Component {
   }
 
  private:
+  std::vector<Parameter> pac2002_parameters() {
+    std::vector<Parameter> declared;
+    const Pac2002Longitudinal defaults;
+    for (const auto& field : Pac2002Longitudinal::fields())
+      declared.push_back(parameter(field.name, defaults.*field.member,
+                                   {.unit = field.unit, .min = field.min, .description = field.description}));
+    return declared;
+  }
+  const Parameter& pac2002_coefficient(const char* name) const {
+    const auto& fields = Pac2002Longitudinal::fields();
+    for (std::size_t i = 0; i < fields.size(); ++i)
+      if (std::string_view(fields[i].name) == name) return pac2002[i];
+    throw ModelError(path() + ": no PAC2002 coefficient " + name);
+  }
+
   std::size_t friction_law_ = 0;
 };
 

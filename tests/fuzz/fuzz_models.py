@@ -118,6 +118,7 @@ WIRING = {
     "vehicle.Engine": ("flange:rot throttle_input:in", "phi w"),
     "vehicle.GearSelector": ("v:in gear:out", ""),
     "vehicle.Gearbox": ("flange_in:rot flange_out:rot gear_input:in", ""),
+    "vehicle.PitchingBody": ("contact_front:contact contact_rear:contact speed:out", "s v"),
     "vehicle.VehicleBody": ("contact_front:contact contact_rear:contact speed:out", "s v"),
     "vehicle.Wheel": ("flange_rot:rot contact:contact", "phi omega"),
     "vehicle.WheelContactBreakout": ("contact:contact flange_traction:trans flange_normal:trans", ""),
