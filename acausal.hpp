@@ -83,6 +83,7 @@
 #include "components/translational/spring_damper.hpp"
 #include "components/translational/support_friction.hpp"
 
+#include "components/vehicle/abs_controller.hpp"
 #include "components/vehicle/brake.hpp"
 #include "components/vehicle/clutch.hpp"
 #include "components/vehicle/differential.hpp"
@@ -92,7 +93,9 @@
 #include "components/vehicle/gearbox.hpp"
 #include "components/vehicle/pac2002.hpp"
 #include "components/vehicle/pitching_body.hpp"
+#include "components/vehicle/rear_drive_car.hpp"
 #include "components/vehicle/tir_file.hpp"
+#include "components/vehicle/traction_control.hpp"
 #include "components/vehicle/tire_size.hpp"
 #include "components/vehicle/vehicle_body.hpp"
 #include "components/vehicle/wheel.hpp"

@@ -71,6 +71,7 @@
   X(blocks, Step) \
   X(blocks, TimeTable) \
   X(blocks, VelocityActuator) \
+  X(vehicle, ABSController) \
   X(vehicle, Brake) \
   X(vehicle, Clutch) \
   X(vehicle, Differential) \
@@ -79,6 +80,8 @@
   X(vehicle, GearSelector) \
   X(vehicle, Gearbox) \
   X(vehicle, PitchingBody) \
+  X(vehicle, RearDriveCar) \
+  X(vehicle, TractionControl) \
   X(vehicle, VehicleBody) \
   X(vehicle, Wheel) \
   X(vehicle, WheelContactBreakout) \

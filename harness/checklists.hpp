@@ -13,6 +13,7 @@
 #include "components/vehicle/differential.hpp"
 #include "components/vehicle/engine.hpp"
 #include "components/vehicle/gearbox.hpp"
+#include "components/vehicle/rear_drive_car.hpp"
 #include "components/vehicle/vehicle_body.hpp"
 #include "components/vehicle/wheel.hpp"
 #include "harness/checklist.hpp"
@@ -37,7 +38,7 @@ Checklist brake_checklist(const Builder<vehicle::Brake>& make = library_componen
 Checklist clutch_checklist(const Builder<vehicle::Clutch>& make = library_component<vehicle::Clutch>);
 Checklist engine_checklist(const Builder<vehicle::Engine>& make = library_component<vehicle::Engine>);
 Checklist gearbox_checklist(const Builder<vehicle::Gearbox>& make = library_component<vehicle::Gearbox>);
-/// The flagship rear-drive car (examples/rear_drive_car_model.hpp): launch and braking.
+/// The rear-drive car (vehicle::RearDriveCar, the flagship): launch and braking.
 Checklist car_checklist();
 
 /// "wheel", "body", "differential", "brake", "clutch", "engine", "gearbox", "car".

@@ -259,4 +259,26 @@ void Component::connect(Connector& a, Connector& b) {
   connections_.emplace_back(&a, &b);
 }
 
+void Component::set_start(const std::string& variable_path, double value, bool fixed) {
+  if (!std::isfinite(value))
+    throw ModelError("set_start(" + variable_path + "): start value " + format_number(value) + " is not finite");
+  // Descend through components as far as the path names them; the rest is the
+  // variable's local name (which may itself contain a connector: "flange_a.phi").
+  Component* c = this;
+  std::size_t pos = 0;
+  for (;;) {
+    std::size_t dot = variable_path.find('.', pos);
+    if (dot == std::string::npos) break;
+    Component* next = c->child(variable_path.substr(pos, dot - pos));
+    if (!next) break;
+    c = next;
+    pos = dot + 1;
+  }
+  VariableDecl* v = c->find_variable(variable_path.substr(pos));
+  if (!v) throw ModelError("set_start: " + type_name() + " '" + name() + "' has no variable '" + variable_path + "'");
+  v->attributes.start = value;
+  v->attributes.fixed = fixed;
+  v->start_given = true;
+}
+
 }  // namespace acausal

@@ -241,6 +241,11 @@ class Component {
   Component* child(const std::string& name) const;
   VariableDecl* find_variable(const std::string& local_name);
 
+  /// Sets the start value of a variable by its dotted path below this
+  /// component ("engine.w"); fixed = true makes `variable = value` an initial
+  /// condition. An assembly sets its parts' starts this way.
+  void set_start(const std::string& path, double value, bool fixed = true);
+
  private:
   friend class Connector;
   void check_child_name(const std::string& name) const;

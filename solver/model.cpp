@@ -16,26 +16,6 @@
 
 namespace acausal {
 
-void Model::set_start(const std::string& path, double value, bool fixed) {
-  if (!std::isfinite(value)) throw ModelError("set_start(" + path + "): start value " + format_number(value) + " is not finite");
-  // Descend through components as far as the path names them; the rest is the
-  // variable's local name (which may itself contain a connector: "flange_a.phi").
-  Component* c = this;
-  std::size_t pos = 0;
-  for (;;) {
-    std::size_t dot = path.find('.', pos);
-    if (dot == std::string::npos) break;
-    Component* next = c->child(path.substr(pos, dot - pos));
-    if (!next) break;
-    c = next;
-    pos = dot + 1;
-  }
-  VariableDecl* v = c->find_variable(path.substr(pos));
-  if (!v) throw ModelError("set_start: model '" + name() + "' has no variable '" + path + "'");
-  v->attributes.start = value;
-  v->attributes.fixed = fixed;
-  v->start_given = true;
-}
 
 Simulator Model::compile(const CompileOptions& options) const {
   DaeSystem dae = flatten(*this);

@@ -23,10 +23,6 @@ class Model : public Component {
   explicit Model(std::string name) : Component(std::move(name)) {}
   std::string type_name() const override { return "Model"; }
 
-  /// Sets the start value of a variable by its dotted path; fixed = true
-  /// makes `variable = value` an initial condition.
-  void set_start(const std::string& path, double value, bool fixed = true);
-
   /// Runs the compiler passes (flatten, alias elimination, matching, sorting,
   /// evaluation). Throws ModelError with diagnostics.
   Simulator compile(const CompileOptions& options = {}) const;

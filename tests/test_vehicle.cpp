@@ -614,3 +614,37 @@ TEST_CASE("Drive cycle: the DriverController follows a speed table with throttle
   CHECK(std::fabs(at(r, "body.v", 80.0)) < 0.2);
   CHECK(at(r, "selector.gear", 50.0) == 3.0);
 }
+
+TEST_CASE("The library's RearDriveCar is the flagship car as one block: same trajectories", "[vehicle][car]") {
+  const std::vector<std::string> compared = {"body.v", "body.N_rear", "engine.w", "clutch.w_rel", "wheel_rl.omega",
+                                             "brake_fl.tau"};
+  Model flat("flat");
+  examples::build_rear_drive_car(flat);
+  Result a = flat.compile().simulate(run_for(20.0, 0.01, 1e-7));
+  // The same open-loop driver, outside the block.
+  Model block("block");
+  auto& car = block.add<vehicle::RearDriveCar>("car");
+  auto& throttle = block.add<blocks::Step>("throttle", {{"height", -1.0}, {"offset", 1.0}, {"startTime", 12.0}});
+  auto& engage = block.add<blocks::Ramp>("engage", {{"height", 1.0}, {"duration", 1.0}});
+  auto& release = block.add<blocks::Step>("release", {{"height", -1.0}, {"startTime", 12.0}});
+  auto& engagement = block.add<blocks::Add>("engagement");
+  auto& pedal = block.add<blocks::Step>("pedal", {{"height", 1.0}, {"startTime", 12.0}});
+  block.connect(throttle.y, car.throttle);
+  block.connect(engage.y, engagement.u1);
+  block.connect(release.y, engagement.u2);
+  block.connect(engagement.y, car.clutch_engagement);
+  block.connect(pedal.y, car.brake);
+  Result b = block.compile().simulate(run_for(20.0, 0.01, 1e-7));
+  REQUIRE(a.size() == b.size());
+  for (const auto& name : compared) {
+    INFO(name);
+    auto x = a[name], y = b["car." + name];
+    double scale = 1e-9, worst = 0;
+    for (std::size_t k = 0; k < x.size(); ++k) {
+      scale = std::max(scale, std::fabs(x[k]));
+      worst = std::max(worst, std::fabs(x[k] - y[k]));
+    }
+    CHECK(worst <= 1e-9 * scale);
+  }
+  CHECK(b["car.speed"].back() == b["car.body.v"].back());
+}
