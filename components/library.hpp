@@ -60,16 +60,20 @@
   X(blocks, KinematicPTP) \
   X(blocks, LimPID) \
   X(blocks, Limiter) \
+  X(blocks, NormalNoise) \
   X(blocks, PI) \
   X(blocks, PID) \
   X(blocks, Product) \
+  X(blocks, Quantizer) \
   X(blocks, Ramp) \
+  X(blocks, Sampler) \
   X(blocks, SecondOrder) \
   X(blocks, Sine) \
   X(blocks, SlewRateLimiter) \
   X(blocks, SteeringActuator) \
   X(blocks, Step) \
   X(blocks, TimeTable) \
+  X(blocks, UniformNoise) \
   X(blocks, VelocityActuator) \
   X(vehicle, ABSController) \
   X(vehicle, Brake) \
@@ -85,4 +89,5 @@
   X(vehicle, VehicleBody) \
   X(vehicle, Wheel) \
   X(vehicle, WheelContactBreakout) \
+  X(vehicle, WheelSpeedSensor) \
   X(vehicle, WheelContactForceSource)

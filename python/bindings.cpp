@@ -256,6 +256,7 @@ PYBIND11_MODULE(_acausal, m) {
   m.def("tanh", [](const Expr& e) { return tanh(e); });
   m.def("abs", [](const Expr& e) { return abs(e); });
   m.def("sign", [](const Expr& e) { return sign(e); });
+  m.def("floor", [](const Expr& e) { return floor(e); });
   m.def("atan2", [](const Expr& y, const Expr& x) { return atan2(y, x); });
   m.def("min", [](const Expr& a, const Expr& b) { return min(a, b); });
   m.def("max", [](const Expr& a, const Expr& b) { return max(a, b); });

@@ -24,7 +24,7 @@ void SymbolIndex::set(const Node* symbol, int index) {
   index_[k] = index;
 }
 
-std::string DaeSystem::print(const Expr& e) const {
+std::string DaeSystem::print(const Expr& e, std::size_t max_chars) const {
   return to_string(e, [this](const Node* n) -> std::string {
     if (int v = variable_of.find(n); v >= 0) return variables[v].name;
     if (int p = parameter_of.find(n); p >= 0) return parameters[p].name;
@@ -33,7 +33,7 @@ std::string DaeSystem::print(const Expr& e) const {
       return n == d.pre ? "pre(" + d.name + ")" : d.name;
     }
     return symbol_name(n);
-  });
+  }, max_chars);
 }
 
 std::string DaeSystem::describe(const DaeEquation& eq) const {

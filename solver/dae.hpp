@@ -146,8 +146,8 @@ struct DaeSystem {
   SymbolIndex parameter_of;  // Param symbol -> index
   CompileReport report;
 
-  /// Prints an expression with flattened names.
-  std::string print(const Expr& e) const;
+  /// Prints an expression with flattened names, cut after max_chars (see to_string).
+  std::string print(const Expr& e, std::size_t max_chars = std::string::npos) const;
   std::string describe(const DaeEquation& eq) const;
   /// Variable index of a Var or Der leaf (the differentiated variable for Der).
   int variable_index(const Node* leaf) const;

@@ -197,6 +197,8 @@ class EventExtractor {
 void report_hybrid(DaeSystem& dae) {
   if (dae.discretes.empty() && dae.whens.empty()) return;
   PassReport& r = dae.report.add("hybrid");
+  // A noise block's generator, printed out in full, would fill megabytes.
+  auto print = [&](const Expr& e) { return dae.print(e, 240); };
   long declared = 0, samples = 0;
   const char* kinds[] = {"Real", "Boolean", "Integer"};
   for (const auto& d : dae.discretes) {
@@ -205,11 +207,11 @@ void report_hybrid(DaeSystem& dae) {
       case DaeDiscrete::Role::declared:
         ++declared;
         r.notes.push_back("discrete " + std::string(kinds[static_cast<int>(d.attributes.kind)]) + " " + d.name +
-                          (d.defined ? " = " + dae.print(d.definition) : " (assigned in when-clauses)") + origin);
+                          (d.defined ? " = " + print(d.definition) : " (assigned in when-clauses)") + origin);
         break;
       case DaeDiscrete::Role::sample:
         ++samples;
-        r.notes.push_back("sample: every " + dae.print(d.clock.interval) + " s from " + dae.print(d.clock.start) +
+        r.notes.push_back("sample: every " + print(d.clock.interval) + " s from " + print(d.clock.start) +
                           " s" + origin);
         break;
       case DaeDiscrete::Role::initial: break;
@@ -217,11 +219,11 @@ void report_hybrid(DaeSystem& dae) {
   }
   for (const auto& w : dae.whens) {
     std::string text = "when ";
-    for (std::size_t i = 0; i < w.conditions.size(); ++i) text += (i ? " or " : "") + dae.print(w.conditions[i]);
+    for (std::size_t i = 0; i < w.conditions.size(); ++i) text += (i ? " or " : "") + print(w.conditions[i]);
     text += ":";
     for (const auto& a : w.actions)
-      text += a.discrete >= 0 ? " " + dae.discretes[a.discrete].name + " := " + dae.print(a.value) + ";"
-                              : " reinit(" + dae.variables[a.variable].name + ", " + dae.print(a.value) + ");";
+      text += a.discrete >= 0 ? " " + dae.discretes[a.discrete].name + " := " + print(a.value) + ";"
+                              : " reinit(" + dae.variables[a.variable].name + ", " + print(a.value) + ");";
     r.notes.push_back(text + "  [" + dae.origins[w.origin] + "]");
   }
   r.counts = {{"discrete_variables", declared}, {"when_clauses", static_cast<long>(dae.whens.size())},

@@ -140,7 +140,8 @@ int arity(Op op) {
     case Op::Const: case Op::Var: case Op::Param: case Op::Time: case Op::Discrete: return 0;
     case Op::Der: case Op::Neg: case Op::Sqrt: case Op::Exp: case Op::Log: case Op::Sin:
     case Op::Cos: case Op::Tan: case Op::Asin: case Op::Acos: case Op::Atan: case Op::Sinh:
-    case Op::Cosh: case Op::Tanh: case Op::Abs: case Op::Sign: case Op::Not: case Op::NoEvent: return 1;
+    case Op::Cosh: case Op::Tanh: case Op::Abs: case Op::Sign: case Op::Floor: case Op::Not: case Op::NoEvent:
+      return 1;
     case Op::IfElse: return 3;
     default: return 2;
   }
@@ -163,7 +164,7 @@ const char* op_name(Op op) {
     case Op::Gt: return ">"; case Op::Ge: return ">="; case Op::And: return "and";
     case Op::Or: return "or"; case Op::Not: return "not"; case Op::IfElse: return "ifelse";
     case Op::NoEvent: return "noEvent"; case Op::Delay: return "delay"; case Op::Discrete: return "discrete";
-    case Op::DelayRate: return "delay_rate";
+    case Op::DelayRate: return "delay_rate"; case Op::Floor: return "floor";
   }
   return "?";
 }
@@ -190,6 +191,7 @@ double apply(Op op, double a, double b, double c) {
     case Op::Tanh: return std::tanh(a);
     case Op::Abs: return std::fabs(a);
     case Op::Sign: return a > 0 ? 1.0 : (a < 0 ? -1.0 : 0.0);
+    case Op::Floor: return std::floor(a);
     case Op::Atan2: return std::atan2(a, b);
     case Op::Min: return std::fmin(a, b);
     case Op::Max: return std::fmax(a, b);
@@ -344,6 +346,8 @@ Expr cosh(const Expr& a) { return make(Op::Cosh, a); }
 Expr tanh(const Expr& a) { return make(Op::Tanh, a); }
 Expr abs(const Expr& a) { return make(Op::Abs, a); }
 Expr sign(const Expr& a) { return make(Op::Sign, a); }
+Expr floor(const Expr& a) { return make(Op::Floor, a); }
+Expr mod(const Expr& a, const Expr& b) { return a - floor(a / b) * b; }
 Expr atan2(const Expr& y, const Expr& x) { return make(Op::Atan2, y, x); }
 Expr min(const Expr& a, const Expr& b) { return make(Op::Min, a, b); }
 Expr max(const Expr& a, const Expr& b) { return make(Op::Max, a, b); }
@@ -516,7 +520,7 @@ Expr chain(const Node* n, int i, const Expr& d) {
     case Op::NoEvent: return d;
     // A delayed value does not move with the current unknowns.
     case Op::Delay: case Op::DelayRate:
-    case Op::Sign: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::And:
+    case Op::Sign: case Op::Floor: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::And:
     case Op::Or: case Op::Not: return Expr(0.0);
     default: throw std::logic_error(std::string("no derivative rule for ") + op_name(n->op));
   }
@@ -682,21 +686,23 @@ int precedence(Op op) {
   }
 }
 
-void print(std::ostringstream& out, const Node* n,
-           const std::function<std::string(const Node*)>& name) {
+// Stops descending past `limit` characters: the caller cuts the text there.
+void print(std::ostringstream& out, const Node* n, const std::function<std::string(const Node*)>& name,
+           std::streamoff limit) {
+  if (out.tellp() > limit) return;
   auto child = [&](const Node* c, int parent_prec, bool right) {
     int p = precedence(c->op);
     bool paren = p < parent_prec || (right && p == parent_prec && p < 9) ||
                  (c->op == Op::Const && c->value < 0 && parent_prec > 4);
     if (paren) out << '(';
-    print(out, c, name);
+    print(out, c, name, limit);
     if (paren) out << ')';
   };
   switch (n->op) {
     case Op::Const: out << format_number(n->value, 12); return;
     case Op::Var: case Op::Param: case Op::Discrete: out << name(n); return;
     case Op::Time: out << "time"; return;
-    case Op::Der: out << "der("; print(out, n->arg[0], name); out << ')'; return;
+    case Op::Der: out << "der("; print(out, n->arg[0], name, limit); out << ')'; return;
     case Op::Neg: out << '-'; child(n->arg[0], 6, false); return;
     case Op::Not: out << "not "; child(n->arg[0], 6, false); return;
     case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Lt: case Op::Le:
@@ -711,7 +717,7 @@ void print(std::ostringstream& out, const Node* n,
       out << op_name(n->op) << '(';
       for (int i = 0; i < n->arity(); ++i) {
         if (i) out << ", ";
-        print(out, n->arg[i], name);
+        print(out, n->arg[i], name, limit);
       }
       out << ')';
     }
@@ -720,10 +726,13 @@ void print(std::ostringstream& out, const Node* n,
 
 }  // namespace
 
-std::string to_string(const Expr& e, const std::function<std::string(const Node*)>& name) {
+std::string to_string(const Expr& e, const std::function<std::string(const Node*)>& name, std::size_t max_chars) {
   std::ostringstream out;
-  print(out, e.node(), name);
-  return out.str();
+  const std::size_t limit = std::min<std::size_t>(max_chars, std::numeric_limits<std::streamoff>::max());
+  print(out, e.node(), name, static_cast<std::streamoff>(limit));
+  std::string text = out.str();
+  if (text.size() > limit) text = text.substr(0, limit) + "...";
+  return text;
 }
 
 std::string Expr::str() const {

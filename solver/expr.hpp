@@ -26,6 +26,8 @@ enum class Op : std::uint8_t {
   Sqrt, Exp, Log, Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Tanh,
   // non-smooth functions (event generating)
   Abs, Sign, Atan2, Min, Max,
+  // the largest whole number <= x: for values that change only at events (see floor())
+  Floor,
   // conditions (1.0 = true, 0.0 = false)
   Lt, Le, Gt, Ge, And, Or, Not,
   IfElse,
@@ -133,6 +135,16 @@ Expr sign(const Expr& a);
 Expr atan2(const Expr& y, const Expr& x);
 Expr min(const Expr& a, const Expr& b);
 Expr max(const Expr& a, const Expr& b);
+/// The largest whole number not greater than a (Modelica's floor), derivative 0.
+/// It generates no events, so it is for discrete definitions and when-clause
+/// actions, where values change only at events; in a continuous equation whose
+/// argument varies with time it is a ModelError. On parameters and discretes it
+/// may appear anywhere.
+Expr floor(const Expr& a);
+/// Modelica's mod(a, b) = a - floor(a / b)·b: in [0, b) for b > 0. Exact for
+/// whole numbers with |a| + |b| <= 2^53 (a / b then never rounds across a whole
+/// number), so integer arithmetic such as a random generator's can be done in doubles.
+Expr mod(const Expr& a, const Expr& b);
 Expr ifelse(const Expr& condition, const Expr& if_true, const Expr& if_false);
 /// The value of e, evaluated literally: relations and abs/sign/min/max inside
 /// do not generate events (for expressions smooth enough without them).
@@ -259,7 +271,11 @@ bool is_parametric(const Expr& e);
 /// value depends on the past only).
 std::vector<const Node*> unknown_leaves(const Expr& e);
 
-/// Prints with a caller-supplied naming of Var/Param/Der leaves.
-std::string to_string(const Expr& e, const std::function<std::string(const Node*)>& name);
+/// Prints with a caller-supplied naming of Var/Param/Der leaves. A shared
+/// subexpression is printed at each use, so a deep DAG (a random generator's
+/// nested mod()) can print exponentially long: past max_chars the text is cut
+/// and ends in "...".
+std::string to_string(const Expr& e, const std::function<std::string(const Node*)>& name,
+                      std::size_t max_chars = std::string::npos);
 
 }  // namespace acausal

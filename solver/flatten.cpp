@@ -153,7 +153,10 @@ class Flattener {
       }
       dae_.whens.push_back(std::move(w));
     }
-    for (const auto& eq : dae_.equations) special_leaves(eq.residual, eq.origin);
+    for (const auto& eq : dae_.equations) {
+      special_leaves(eq.residual, eq.origin);
+      no_floor_of_continuous(eq);
+    }
     for (auto& d : dae_.discretes) {
       if (d.role != DaeDiscrete::Role::declared) continue;
       if (d.defined && d.assigned)
@@ -223,6 +226,23 @@ class Flattener {
         return;
       }
       add_discrete(std::move(d));
+    });
+  }
+
+  // floor() jumps where its argument crosses a whole number and raises no event
+  // there: in the DAE, IDA would step across the jump blindly. Parameters and
+  // discretes hold still between events, so floor() of them may stay.
+  void no_floor_of_continuous(const DaeEquation& eq) {
+    for_each_postorder(eq.residual.node(), [&](const Node* n) {
+      if (n->op != Op::Floor) return;
+      bool varies = false;
+      for_each_postorder(n->arg[0], [&](const Node* leaf) {
+        varies |= leaf->op == Op::Var || leaf->op == Op::Der || leaf->op == Op::Time;
+      });
+      if (varies)
+        throw ModelError(dae_.origins[eq.origin] + ": floor() in a continuous equation: use it in a when-clause or a " +
+                         "discrete equation, whose values change only at events (in " + dae_.print(eq.source.lhs) +
+                         " = " + dae_.print(eq.source.rhs) + ")");
     });
   }
 

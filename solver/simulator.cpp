@@ -315,9 +315,15 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     }
   };
 
-  if (n == 0 && (n_discretes > 0 || !m.whens.empty()))
-    throw ModelError("simulate(" + model_name + "): a model with discrete variables or when-clauses needs at least " +
-                     "one continuous unknown (a state) in this version");
+  if (n == 0 && (n_discretes > 0 || !m.whens.empty())) {
+    std::string named;
+    for (const auto& d : m.dae.discretes)
+      if (d.role == DaeDiscrete::Role::declared && named.size() < 200) named += (named.empty() ? "" : ", ") + d.name;
+    throw ModelError("simulate(" + model_name + "): a model with discrete variables" +
+                     (named.empty() ? std::string() : " (" + named + ")") +
+                     " or when-clauses needs at least one continuous unknown (a state) in this version: add one, "
+                     "for example an Inertia or an Integrator");
+  }
   if (n == 0) {  // nothing to integrate: every variable is a function of time and parameters
     for (long k = 0; k <= n_outputs; ++k) {
       const double t = output_time(k);

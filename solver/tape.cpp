@@ -101,7 +101,7 @@ std::string c_operation(Op op, const std::string& a, const std::string& b, const
     case Op::NoEvent: case Op::Delay: return a;
     case Op::DelayRate: return "0.0";
     case Op::Sqrt: case Op::Exp: case Op::Log: case Op::Sin: case Op::Cos: case Op::Tan: case Op::Asin:
-    case Op::Acos: case Op::Atan: case Op::Sinh: case Op::Cosh: case Op::Tanh:
+    case Op::Acos: case Op::Atan: case Op::Sinh: case Op::Cosh: case Op::Tanh: case Op::Floor:
       return fmt::format("{}({})", op_name(op), a);
     default: throw std::logic_error(std::string("tape: no C form for ") + op_name(op));
   }

@@ -223,7 +223,8 @@ class UnitChecker {
         MaybeDimension d = of(n->arg[0]);
         return d ? MaybeDimension(combine(*d, base(2), -1)) : std::nullopt;
       }
-      case Op::Neg: case Op::Abs: case Op::NoEvent: case Op::Delay: case Op::DelayRate: return of(n->arg[0]);
+      case Op::Neg: case Op::Abs: case Op::Floor: case Op::NoEvent: case Op::Delay: case Op::DelayRate:
+        return of(n->arg[0]);
       case Op::Add: case Op::Sub: return agree(n, n->arg[0], n->arg[1], "adding");
       case Op::Min: case Op::Max: return agree(n, n->arg[0], n->arg[1], "comparing");
       case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge:

@@ -31,6 +31,10 @@ const std::map<std::string, std::vector<Relation>> relations = {
     {"rotational::IdealGear", {{"ratio must not be 0", {{"ratio", 0.0}}, {"ratio"}}}},
     {"rotational::IdealGearWithSupport", {{"ratio must not be 0", {{"ratio", 0.0}}, {"ratio"}}}},
     {"blocks::DeadZone", {{"uMax must be at least uMin", {{"uMax", -1.0}, {"uMin", 1.0}}, {"uMax", "uMin"}}}},
+    {"blocks::Quantizer", {{"the resolution q must be positive", {{"q", 0.0}}, {"q"}}}},
+    {"blocks::UniformNoise", {{"y_max must exceed y_min", {{"y_max", 0.0}}, {"y_max", "y_min"}}}},
+    {"vehicle::WheelSpeedSensor",
+     {{"pulses_per_revolution must be a whole number", {{"pulses_per_revolution", 47.5}}, {"pulses_per_revolution"}}}},
     {"blocks::Limiter", {{"uMax must be at least uMin", {{"uMax", -1.0}, {"uMin", 1.0}}, {"uMax", "uMin"}}}},
     {"blocks::PI", {{"the output limits need yMax >= yMin", {{"yMax", -1.0}, {"yMin", 1.0}}, {"yMax", "yMin"}}}},
     {"blocks::PID", {{"the output limits need yMax >= yMin", {{"yMax", -1.0}, {"yMin", 1.0}}, {"yMax", "yMin"}}}},
@@ -59,6 +63,10 @@ const std::map<std::string, std::vector<Relation>> relations = {
       {"the CG height h_cg must be positive", {{"h_cg", -0.5}}, {"h_cg"}},
       {"the wheelbase L must be positive", {{"L", 0.0}, {"a", 0.0}, {"b", 0.0}}, {"L"}},
       {"a + b must equal the wheelbase L", {{"a", 1.0}}, {"a", "b", "L"}}}},
+    {"vehicle::ABSController",
+     {{"kappa_high must be below kappa_low (a deeper slip)", {{"kappa_high", 0.0}}, {"kappa_high", "kappa_low"}}}},
+    {"vehicle::TractionControl",
+     {{"kappa_low must be below kappa_high", {{"kappa_low", 0.5}}, {"kappa_low", "kappa_high"}}}},
     {"vehicle::PitchingBody",
      {{"the mass m must be positive", {{"m", 0.0}}, {"m"}},
       {"the CG height h_cg must be positive", {{"h_cg", -0.5}}, {"h_cg"}},
@@ -96,6 +104,11 @@ void rig(Model& m, rotational::PartialIdealGear& gear) {
 void rig(Model& m, rotational::IdealGearWithSupport& gear) {
   m.connect(gear.support, m.add<rotational::Fixed>("housing").flange);
   rig(m, static_cast<rotational::PartialIdealGear&>(gear));
+}
+void rig(Model& m, vehicle::WheelSpeedSensor& s) { m.connect(s.flange, m.add<rotational::Inertia>("inertia").flange_a); }
+void rig(Model& m, vehicle::TractionControl& tcs) {
+  rig(m, static_cast<Component&>(tcs));
+  m.add<rotational::Inertia>("inertia");  // a model with discrete variables needs a continuous state
 }
 void rig(Model& m, vehicle::Wheel& wheel) {
   harness::wheel_rig(m, wheel.flange_rot, wheel.contact, 0.0, 1000.0, 100.0);

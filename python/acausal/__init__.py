@@ -32,6 +32,7 @@ from ._acausal import (  # noqa: F401  (the public API)
     edge,
     equal,
     exp,
+    floor,
     ifelse,
     initial,
     log,
