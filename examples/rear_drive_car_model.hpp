@@ -7,6 +7,7 @@
 #pragma once
 
 #include <acausal/acausal.hpp>
+#include <acausal/harness/rigs.hpp>
 
 #include <array>
 #include <utility>
@@ -75,16 +76,10 @@ struct LaunchScenario {
 /// then at brake_time declutch, lift and brake with brake_level.
 inline RearDriveCar build_rear_drive_car(Model& m, const LaunchScenario& s = {}) {
   RearDriveCar car = build_rear_drive_car_plant(m, s.friction);
-  auto& throttle = m.add<blocks::Step>("throttle", {{"height", -1.0}, {"offset", 1.0}, {"startTime", s.brake_time}});
-  auto& engage = m.add<blocks::Ramp>("engage", {{"height", 1.0}, {"duration", s.clutch_time}});
-  auto& release = m.add<blocks::Step>("release", {{"height", -1.0}, {"startTime", s.brake_time}});
-  auto& engagement = m.add<blocks::Add>("engagement");
-  auto& pedal = m.add<blocks::Step>("pedal", {{"height", s.brake_level}, {"startTime", s.brake_time}});
-  m.connect(throttle.y, car.engine.throttle_input);
-  m.connect(engage.y, engagement.u1);
-  m.connect(release.y, engagement.u2);
-  m.connect(engagement.y, car.clutch.engagement_input);
-  for (vehicle::Brake* b : car.brakes) m.connect(pedal.y, b->brake_input);
+  harness::LaunchDriver driver = harness::launch_driver(m, s.clutch_time, s.brake_time, s.brake_level);
+  m.connect(driver.throttle, car.engine.throttle_input);
+  m.connect(driver.clutch, car.clutch.engagement_input);
+  for (vehicle::Brake* b : car.brakes) m.connect(driver.brake, b->brake_input);
   return car;
 }
 

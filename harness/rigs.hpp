@@ -7,6 +7,9 @@
 #include <string>
 #include <utility>
 
+#include "components/blocks/add.hpp"
+#include "components/blocks/ramp.hpp"
+#include "components/blocks/step.hpp"
 #include "components/rotational/constant_torque.hpp"
 #include "components/rotational/damper.hpp"
 #include "components/rotational/fixed.hpp"
@@ -118,6 +121,28 @@ inline DifferentialRig differential_rig(Model& m, vehicle::Differential& diff, d
     m.connect(load->flange_b, ground.flange);
   }
   return rig;
+}
+
+/// The open-loop launch-and-brake driver of the flagship experiment: full
+/// throttle with the clutch engaging over clutch_time, then at brake_time
+/// declutch, lift and brake with brake_level. Its three signals go to a car's
+/// throttle, clutch engagement and brake pedal.
+struct LaunchDriver {
+  RealOutput& throttle;
+  RealOutput& clutch;
+  RealOutput& brake;
+};
+
+inline LaunchDriver launch_driver(Model& m, double clutch_time = 1.0, double brake_time = 12.0,
+                                  double brake_level = 1.0) {
+  auto& throttle = m.add<blocks::Step>("throttle", {{"height", -1.0}, {"offset", 1.0}, {"startTime", brake_time}});
+  auto& engage = m.add<blocks::Ramp>("engage", {{"height", 1.0}, {"duration", clutch_time}});
+  auto& release = m.add<blocks::Step>("release", {{"height", -1.0}, {"startTime", brake_time}});
+  auto& engagement = m.add<blocks::Add>("engagement");
+  auto& pedal = m.add<blocks::Step>("pedal", {{"height", brake_level}, {"startTime", brake_time}});
+  m.connect(engage.y, engagement.u1);
+  m.connect(release.y, engagement.u2);
+  return {throttle.y, engagement.y, pedal.y};
 }
 
 }  // namespace acausal::harness

@@ -624,16 +624,10 @@ TEST_CASE("The library's RearDriveCar is the flagship car as one block: same tra
   // The same open-loop driver, outside the block.
   Model block("block");
   auto& car = block.add<vehicle::RearDriveCar>("car");
-  auto& throttle = block.add<blocks::Step>("throttle", {{"height", -1.0}, {"offset", 1.0}, {"startTime", 12.0}});
-  auto& engage = block.add<blocks::Ramp>("engage", {{"height", 1.0}, {"duration", 1.0}});
-  auto& release = block.add<blocks::Step>("release", {{"height", -1.0}, {"startTime", 12.0}});
-  auto& engagement = block.add<blocks::Add>("engagement");
-  auto& pedal = block.add<blocks::Step>("pedal", {{"height", 1.0}, {"startTime", 12.0}});
-  block.connect(throttle.y, car.throttle);
-  block.connect(engage.y, engagement.u1);
-  block.connect(release.y, engagement.u2);
-  block.connect(engagement.y, car.clutch_engagement);
-  block.connect(pedal.y, car.brake);
+  harness::LaunchDriver driver = harness::launch_driver(block);
+  block.connect(driver.throttle, car.throttle);
+  block.connect(driver.clutch, car.clutch_engagement);
+  block.connect(driver.brake, car.brake);
   Result b = block.compile().simulate(run_for(20.0, 0.01, 1e-7));
   REQUIRE(a.size() == b.size());
   for (const auto& name : compared) {

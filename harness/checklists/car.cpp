@@ -1,9 +1,7 @@
 // The integrated rear-drive car (the flagship experiment): full-throttle
 // launch with load transfer, then hard braking; energy books of the whole car.
-#include "components/blocks/add.hpp"
-#include "components/blocks/ramp.hpp"
-#include "components/blocks/step.hpp"
 #include "harness/checklists.hpp"
+#include "harness/rigs.hpp"
 
 namespace acausal::harness {
 
@@ -18,17 +16,10 @@ Checklist car_checklist() {
                       options);
   Model& m = rig.model();
   auto& car = m.add<vehicle::RearDriveCar>("car");
-  // The open-loop driver: full throttle, clutch in over 1 s, at 12 s declutch and brake.
-  auto& throttle = m.add<blocks::Step>("throttle", {{"height", -1.0}, {"offset", 1.0}, {"startTime", 12.0}});
-  auto& engage = m.add<blocks::Ramp>("engage", {{"height", 1.0}, {"duration", 1.0}});
-  auto& release = m.add<blocks::Step>("release", {{"height", -1.0}, {"startTime", 12.0}});
-  auto& engagement = m.add<blocks::Add>("engagement");
-  auto& pedal = m.add<blocks::Step>("pedal", {{"height", 1.0}, {"startTime", 12.0}});
-  m.connect(throttle.y, car.throttle);
-  m.connect(engage.y, engagement.u1);
-  m.connect(release.y, engagement.u2);
-  m.connect(engagement.y, car.clutch_engagement);
-  m.connect(pedal.y, car.brake);
+  harness::LaunchDriver driver = launch_driver(m);
+  m.connect(driver.throttle, car.throttle);
+  m.connect(driver.clutch, car.clutch_engagement);
+  m.connect(driver.brake, car.brake);
   auto& body = car.body;
   const Expr t = time_symbol();
   const Expr static_rear = body.m * body.g * body.a / body.L;
