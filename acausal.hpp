@@ -97,7 +97,7 @@
 #include "components/vehicle/gearbox.hpp"
 #include "components/vehicle/pac2002.hpp"
 #include "components/vehicle/pitching_body.hpp"
-#include "components/vehicle/rear_drive_car.hpp"
+#include "components/vehicle/passenger_car.hpp"
 #include "components/vehicle/tir_file.hpp"
 #include "components/vehicle/traction_control.hpp"
 #include "components/vehicle/tire_size.hpp"

@@ -2,7 +2,7 @@
 // rear-drive car, 20 s launch and brake, simulated with and without them,
 // interleaved in one process so machine drift hits both alike.
 //   exact_outputs_bench [repeats]  -> median seconds per simulate() and the ratio
-#include "examples/rear_drive_car_model.hpp"
+#include "tests/flat_car.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -22,7 +22,7 @@ double median(std::vector<double> v) {
 int main(int argc, char** argv) {
   const int repeats = argc > 1 ? std::atoi(argv[1]) : 15;
   Model m("launch_and_brake");
-  examples::build_rear_drive_car(m);
+  test::build_rear_drive_car(m);
   Simulator sim = m.compile();
   std::printf("%-16s %10s %12s %12s %8s %10s %12s\n", "output_interval", "rows", "interpolated", "exact", "ratio",
               "iter/row", "factor/row");

@@ -81,6 +81,7 @@
   X(vehicle, Differential) \
   X(vehicle, DriverController) \
   X(vehicle, Engine) \
+  X(vehicle, FrontDriveCar) \
   X(vehicle, GearSelector) \
   X(vehicle, Gearbox) \
   X(vehicle, PitchingBody) \

@@ -13,7 +13,7 @@
 #include "components/vehicle/differential.hpp"
 #include "components/vehicle/engine.hpp"
 #include "components/vehicle/gearbox.hpp"
-#include "components/vehicle/rear_drive_car.hpp"
+#include "components/vehicle/passenger_car.hpp"
 #include "components/vehicle/vehicle_body.hpp"
 #include "components/vehicle/wheel.hpp"
 #include "harness/checklist.hpp"

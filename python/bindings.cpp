@@ -44,6 +44,28 @@ void register_component(const std::string& key) {
       }};
 }
 
+// A car takes its equipment (vehicle::CarOptions) as keyword arguments beside
+// its parameters: RearDriveCar("car", abs=True).
+template <class Car>
+void register_car(const std::string& key) {
+  library()[key] = {
+      [](Component& parent, const std::string& name, const ParameterValues& values) -> Component& {
+        vehicle::CarOptions options;
+        ParameterValues parameters;
+        for (const auto& [k, v] : values) {
+          if (k == "abs") options.abs = v != 0.0;
+          else parameters.emplace_back(k, v);
+        }
+        return parent.add<Car>(name, parameters, options);
+      },
+      [] {
+        Car probe("probe");
+        std::vector<std::pair<std::string, std::vector<std::string>>> parameters{{"abs", {}}};
+        for (const auto& p : probe.parameters()) parameters.emplace_back(p.name, p.attributes.choices);
+        return parameters;
+      }};
+}
+
 // Connector kinds creatable from Python components.
 std::map<std::string, std::function<std::unique_ptr<Connector>(Component&, const std::string&)>>& connector_kinds() {
   static std::map<std::string, std::function<std::unique_ptr<Connector>(Component&, const std::string&)>> kinds;
@@ -445,6 +467,8 @@ PYBIND11_MODULE(_acausal, m) {
 #define ACAUSAL_REGISTER(domain, Name) register_component<domain::Name>(#domain "." #Name);
   ACAUSAL_LIBRARY(ACAUSAL_REGISTER)
 #undef ACAUSAL_REGISTER
+  register_car<vehicle::RearDriveCar>("vehicle.RearDriveCar");
+  register_car<vehicle::FrontDriveCar>("vehicle.FrontDriveCar");
   // Table setters of library components, bound once: (Python name, type shown in errors, setter).
   auto bind_table = [&m]<typename T>(const char* function, const char* type, void (T::*setter)(const Points&)) {
     m.def(function, [type, setter](Component& c, const Points& points) {

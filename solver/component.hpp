@@ -168,11 +168,13 @@ class Component {
   /// Overrides type_name() (components defined in Python give their class name).
   void set_type_name(std::string name) { type_name_ = std::move(name); }
 
-  /// Adds a sub-component constructed as T(name), then assigns parameter values by name.
-  template <class T>
-  T& add(const std::string& name, const ParameterValues& values = {}) {
+  /// Adds a sub-component constructed as T(name, options...), then assigns
+  /// parameter values by name. The options choose what T is built of
+  /// (vehicle::CarOptions: a car with ABS).
+  template <class T, class... Options>
+  T& add(const std::string& name, const ParameterValues& values = {}, Options&&... options) {
     check_child_name(name);
-    auto child = std::make_unique<T>(name);
+    auto child = std::make_unique<T>(name, std::forward<Options>(options)...);
     T& ref = *child;
     adopt(ref, std::move(child), values);
     return ref;

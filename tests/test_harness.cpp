@@ -9,7 +9,7 @@
 
 #include <cmath>
 
-#include "examples/rear_drive_car_model.hpp"
+#include "tests/flat_car.hpp"
 
 using namespace acausal;
 using namespace acausal::harness;
@@ -207,7 +207,7 @@ TEST_CASE("Units: parsing, and a force added to a torque is a Level 1 failure na
 
 TEST_CASE("Units: the shipped library and examples are dimensionally consistent", "[harness][units]") {
   Model m("car");
-  examples::build_rear_drive_car(m);
+  test::build_rear_drive_car(m);
   Simulator sim = m.compile();
   std::string errors;
   for (const auto& e : sim.report().unit_errors) errors += e + "\n";
@@ -218,7 +218,7 @@ TEST_CASE("Units: the shipped library and examples are dimensionally consistent"
 TEST_CASE("Energy books: the integrated car closes within 1e-4 and a leak is pinpointed", "[harness][energy]") {
   auto car_books = [](bool leak) {
     Model m("car");
-    examples::RearDriveCar car = examples::build_rear_drive_car(m);
+    test::FlatCar car = test::build_rear_drive_car(m);
     if (leak) {
       // brake_rl under-reports its losses by 10 %: energy disappears there.
       vehicle::Brake& b = *car.brakes[2];
@@ -253,7 +253,7 @@ TEST_CASE("Exact outputs: every row of the car with its energy books is exact; a
   // level, which used to leave half the rows interpolated, with a free brake
   // reading the Newton tolerance of its loop as torque (15 W "generated").
   Model m("car");
-  examples::build_rear_drive_car(m);
+  test::build_rear_drive_car(m);
   EnergyBooks books(m);
   SimulationOptions o = run_options(12.0, 0.01);
   o.rtol = 1e-7;

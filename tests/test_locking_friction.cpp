@@ -9,7 +9,7 @@
 #include <cmath>
 #include <string>
 
-#include "examples/rear_drive_car_model.hpp"
+#include "tests/flat_car.hpp"
 #include "harness/energy.hpp"
 #include "tests/support.hpp"
 
@@ -148,7 +148,7 @@ TEST_CASE("A locking clutch at 60 % of its capacity holds exactly; at 110 % it s
 TEST_CASE("The flagship car's engaged clutch turns both sides together exactly, and the stopped car stays",
           "[friction][vehicle]") {
   Model m("launch");
-  examples::build_rear_drive_car(m);
+  test::build_rear_drive_car(m);
   SimulationOptions opt = test::run_for(20.0, 0.01, 1e-7);
   Result r = m.compile().simulate(opt);
   auto c = r.columns({"clutch.w_rel", "clutch.locked", "clutch.tau", "body.v", "body.s"});

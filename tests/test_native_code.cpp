@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <string>
 
-#include "examples/rear_drive_car_model.hpp"
+#include "tests/flat_car.hpp"
 #include "tests/support.hpp"
 
 using namespace acausal;
@@ -79,7 +79,7 @@ TEST_CASE("Native code computes every operator exactly as the tape does", "[nati
 TEST_CASE("The flagship car runs the same with native code, and a second compile loads it from the cache",
           "[native]") {
   Model m("launch");
-  examples::build_rear_drive_car(m);
+  test::build_rear_drive_car(m);
   const auto cache = fresh_cache("car");
   Simulator tape = m.compile(), native = m.compile(native_in(cache));
   CHECK(native.report().count("native_code", "compiled") == 1);

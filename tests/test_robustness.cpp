@@ -13,7 +13,7 @@
 #include <functional>
 #include <string>
 
-#include "examples/rear_drive_car_model.hpp"
+#include "tests/flat_car.hpp"
 #include "examples/rolling_wheel_model.hpp"
 #include "support.hpp"
 
@@ -148,7 +148,7 @@ TEST_CASE("a non-finite observed variable ends the run naming the variable, its 
 
 TEST_CASE("a saturated launch keeps traction within mu N to rounding, per wheel and per axle", "[robustness][exact]") {
   Model m("launch");
-  examples::build_rear_drive_car(m);
+  test::build_rear_drive_car(m);
   Simulator sim = m.compile();
   auto excess = [&](bool exact) {
     SimulationOptions opt = run_for(8.0, 1e-3, 1e-6);
@@ -170,7 +170,7 @@ TEST_CASE("a saturated launch keeps traction within mu N to rounding, per wheel 
   // With smooth brakes der(ω) is a state derivative IDA interpolates (with
   // locking ones the brake's path parameter, an algebraic, carries it).
   Model smooth("launch");
-  examples::build_rear_drive_car(smooth, {.friction = vehicle::FrictionLaw::smooth});
+  test::build_rear_drive_car(smooth, {.friction = vehicle::FrictionLaw::smooth});
   Simulator smooth_sim = smooth.compile();
   auto& wheel = static_cast<vehicle::Wheel&>(*smooth.child("wheel_rl"));
   auto imbalance = [&](bool exact) {

@@ -13,7 +13,7 @@
 #include <string>
 
 #include "bench/car_model.hpp"
-#include "examples/rear_drive_car_model.hpp"
+#include "tests/flat_car.hpp"
 #include "examples/rolling_wheel_model.hpp"
 #include "tests/support.hpp"
 
@@ -192,7 +192,7 @@ TEST_CASE("Relations that read only other modes follow them at events and need n
   // change only when a shift threshold fires. Smooth friction: the car's own
   // relations only.
   Model m("launch");
-  examples::build_rear_drive_car(m, {.friction = vehicle::FrictionLaw::smooth});
+  test::build_rear_drive_car(m, {.friction = vehicle::FrictionLaw::smooth});
   Simulator sim = m.compile();
   INFO(sim.report().str());
   CHECK(sim.report().count("events", "following_modes") == 8);
@@ -203,7 +203,7 @@ TEST_CASE("Relations that read only other modes follow them at events and need n
   // Locking friction adds, per element, the stuck/slide thresholds and the
   // direction of slip (clutch: also its release), nothing else.
   Model locking("launch");
-  examples::build_rear_drive_car(locking);
+  test::build_rear_drive_car(locking);
   CHECK(locking.compile().report().count("events", "state_events") == 5 + 7 + 4 * 6);
   auto gear = r["selector.gear"], ratio = r["gearbox.ratio"];
   CHECK(gear.back() >= 3.0);

@@ -11,7 +11,7 @@
 
 #include <acausal/harness/rigs.hpp>
 
-#include "examples/rear_drive_car_model.hpp"
+#include "tests/flat_car.hpp"
 #include "support.hpp"
 
 using namespace acausal;
@@ -492,9 +492,9 @@ namespace {
 
 Result launch(double h_cg, double t_end) {
   Model m("car");
-  examples::LaunchScenario scenario;
+  test::LaunchScenario scenario;
   scenario.brake_time = 100.0;  // no braking within these runs
-  examples::build_rear_drive_car(m, scenario);
+  test::build_rear_drive_car(m, scenario);
   Simulator sim = m.compile();
   sim.set_parameter("body.h_cg", h_cg);
   return sim.simulate(run_for(t_end, 0.002, 1e-6));
@@ -582,7 +582,7 @@ TEST_CASE("Terrain: coasting over a hill from a grade table conserves energy", "
 TEST_CASE("Split-mu launch through an open differential: the ice side spins and sets the torque",
           "[vehicle][integration]") {
   Model m("split_mu");
-  examples::build_rear_drive_car(m);
+  test::build_rear_drive_car(m);
   Simulator sim = m.compile();
   sim.set_parameter("wheel_rl.patch_start", -1e6);
   sim.set_parameter("wheel_rl.patch_end", 1e6);
@@ -599,7 +599,7 @@ TEST_CASE("Split-mu launch through an open differential: the ice side spins and 
 TEST_CASE("Drive cycle: the DriverController follows a speed table with throttle and brake",
           "[vehicle][integration]") {
   Model m("drive_cycle");
-  examples::build_rear_drive_car_on_cycle(m, {{0, 0}, {2, 0}, {12, 15}, {30, 15}, {40, 25}, {60, 25}, {72, 0},
+  test::build_rear_drive_car_on_cycle(m, {{0, 0}, {2, 0}, {12, 15}, {30, 15}, {40, 25}, {60, 25}, {72, 0},
                                               {80, 0}});
   Result r = m.compile().simulate(run_for(80.0, 0.05, 1e-6));
   auto e = r["driver.e"], throttle = r["driver.throttle"], brake = r["driver.brake"];
@@ -619,7 +619,7 @@ TEST_CASE("The library's RearDriveCar is the flagship car as one block: same tra
   const std::vector<std::string> compared = {"body.v", "body.N_rear", "engine.w", "clutch.w_rel", "wheel_rl.omega",
                                              "brake_fl.tau"};
   Model flat("flat");
-  examples::build_rear_drive_car(flat);
+  test::build_rear_drive_car(flat);
   Result a = flat.compile().simulate(run_for(20.0, 0.01, 1e-7));
   // The same open-loop driver, outside the block.
   Model block("block");
@@ -641,4 +641,78 @@ TEST_CASE("The library's RearDriveCar is the flagship car as one block: same tra
     CHECK(worst <= 1e-9 * scale);
   }
   CHECK(b["car.speed"].back() == b["car.body.v"].back());
+}
+
+namespace {
+
+// A library car with the harness's launch-and-brake driver (full throttle,
+// clutch over 1 s, brakes at brake_time).
+template <class Car>
+Result drive(vehicle::CarOptions options, double t_end, double brake_time = 12.0,
+             std::function<void(Car&)> setup = nullptr) {
+  Model m("car");
+  auto& car = m.add<Car>("car", {}, options);
+  if (setup) setup(car);
+  harness::LaunchDriver driver = harness::launch_driver(m, 1.0, brake_time);
+  m.connect(driver.throttle, car.throttle);
+  m.connect(driver.clutch, car.clutch_engagement);
+  m.connect(driver.brake, car.brake);
+  return m.compile().simulate(run_for(t_end, 0.01, 1e-6));
+}
+
+}  // namespace
+
+TEST_CASE("FrontDriveCar: the front wheels drive, the rear ones roll free, the front axle unloads", "[vehicle][car]") {
+  const double m = 1500, L = 2.7, a = 1.0, b = 1.7, h = 0.55;
+  Result r = drive<vehicle::FrontDriveCar>({}, 4.0, 100.0);
+  CHECK(relative_error(at(r, "car.body.N_front", 0.0), m * g * b / L) < 1e-6);
+  CHECK(relative_error(at(r, "car.body.N_rear", 0.0), m * g * a / L) < 1e-6);
+  for (double t : {2.0, 3.5}) {
+    INFO("t = " << t);
+    CHECK(at(r, "car.wheel_fl.F_traction", t) > 1000.0);
+    // A free wheel's traction only spins it up: J·dω/dt / r, about 40 N here.
+    CHECK(at(r, "car.wheel_rl.F_traction", t) < 0.0);
+    CHECK(at(r, "car.wheel_rl.F_traction", t) > -100.0);
+    // Accelerating moves load from the driven front axle to the rear, and so
+    // does the drag acting at the CG's height.
+    const double transfer = (m * at(r, "car.body.a_x", t) + at(r, "car.body.F_drag", t)) * h / L;
+    CHECK(relative_error(m * g * b / L - at(r, "car.body.N_front", t), transfer) < 1e-6);
+  }
+  // On ice the driven front wheels spin, the rear wheels roll.
+  Result ice = drive<vehicle::FrontDriveCar>({}, 3.0, 100.0, [](vehicle::FrontDriveCar& car) {
+    for (vehicle::Wheel* w : car.wheels) w->set_parameter("mu", 0.1);
+  });
+  CHECK(at(ice, "car.wheel_fl.kappa", 3.0) > 0.3);
+  CHECK(std::fabs(at(ice, "car.wheel_rl.kappa", 3.0)) < 0.01);
+}
+
+TEST_CASE("RearDriveCar with ABS on magic-formula tires stops shorter than on locked wheels, without locking",
+          "[vehicle][car][abs]") {
+  auto magic_formula = [](vehicle::RearDriveCar& car) {
+    for (vehicle::Wheel* w : car.wheels) w->set_parameter("tire_law", vehicle::TireLaw::pacejka);
+  };
+  // Launch for 8 s (about 90 km/h), then brake to a stop.
+  const double brake_time = 8.0;
+  Result locked = drive<vehicle::RearDriveCar>({}, 14.0, brake_time, magic_formula);
+  Result abs = drive<vehicle::RearDriveCar>({.abs = true}, 14.0, brake_time, magic_formula);
+  auto stop = [&](const Result& r) {
+    auto v = r["car.body.v"], s = r["car.body.s"];
+    double deepest = 0;
+    for (std::size_t k = 0; k < r.size(); ++k)
+      if (r.time()[k] >= brake_time && v[k] > 5.0)
+        for (const char* c : {"fl", "fr", "rl", "rr"})
+          deepest = std::min(deepest, r[std::string("car.wheel_") + c + ".kappa"][k]);
+    std::size_t k = 0;
+    while (k + 1 < r.size() && (r.time()[k] < brake_time || v[k] > 0.05)) ++k;
+    return std::pair{s[k] - at(r, "car.body.s", brake_time), deepest};
+  };
+  const auto [locked_distance, locked_slip] = stop(locked);
+  const auto [abs_distance, abs_slip] = stop(abs);
+  INFO("locked " << locked_distance << " m (slip " << locked_slip << "), ABS " << abs_distance << " m (slip "
+                 << abs_slip << ")");
+  // Same launch: the ABS stays out of the loop until the brakes go on.
+  CHECK(at(abs, "car.body.v", brake_time) == Approx(at(locked, "car.body.v", brake_time)).epsilon(1e-6));
+  CHECK(locked_slip < -0.999);
+  CHECK(abs_slip > -0.5);
+  CHECK(abs_distance < locked_distance);
 }

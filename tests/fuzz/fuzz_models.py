@@ -124,6 +124,7 @@ WIRING = {
     "vehicle.GearSelector": ("v:in gear:out", ""),
     "vehicle.Gearbox": ("flange_in:rot flange_out:rot gear_input:in", ""),
     "vehicle.RearDriveCar": ("throttle:in brake:in clutch:in speed:out", ""),
+    "vehicle.FrontDriveCar": ("throttle:in brake:in clutch:in speed:out", ""),
     "vehicle.PitchingBody": ("contact_front:contact contact_rear:contact speed:out", "s v"),
     "vehicle.TractionControl": ("throttle_demand:in w_left:in w_right:in v_vehicle:in throttle:out", ""),
     "vehicle.VehicleBody": ("contact_front:contact contact_rear:contact speed:out", "s v"),

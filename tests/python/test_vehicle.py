@@ -63,3 +63,30 @@ def test_road_tables_from_python():
         vehicle.set_friction_table(wheel, [(1.0, 0.5), (0.0, 0.5)])
     with pytest.raises(ac.ModelError, match="is not a vehicle.VehicleBody"):
         vehicle.set_grade_table(wheel, [(0.0, 0.1)])
+
+
+def test_cars_as_blocks_with_their_equipment():
+    from acausal import blocks
+
+    def launch(car):
+        m = ac.Model("car")
+        car = m.add(car)
+        throttle = m.add(blocks.Constant("throttle", k=1.0))
+        engage = m.add(blocks.Ramp("engage", height=1.0, duration=1.0))
+        pedal = m.add(blocks.Constant("pedal", k=0.0))
+        m.connect(throttle.y, car.throttle)
+        m.connect(engage.y, car.clutch)
+        m.connect(pedal.y, car.brake)
+        return m, car
+
+    m, car = launch(vehicle.FrontDriveCar("car", abs=True))
+    assert car.abs_fl.name == "abs_fl"  # the ABS controllers are parts of this car
+    r = m.compile().simulate(t_end=3.0, output_interval=0.01)
+    assert r["car.speed"][-1] > 5.0
+    assert r["car.wheel_fl.F_traction"][-1] > 1000.0  # front-driven
+    assert -100.0 < r["car.wheel_rl.F_traction"][-1] < 0.0  # rolling free
+    m, car = launch(vehicle.RearDriveCar("car"))
+    with pytest.raises(AttributeError, match="abs_fl"):
+        car.abs_fl
+    with pytest.raises(ValueError, match="unknown parameter 'esp'"):
+        vehicle.RearDriveCar("car", esp=True)

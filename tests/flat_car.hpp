@@ -1,5 +1,6 @@
-// The flagship car, shared by the examples and the integration tests: a
-// rear-drive car, engine → clutch → gearbox → differential → rear brakes →
+// The flagship car built flat, part by part, for the integration tests (the
+// library's vehicle::RearDriveCar is the same car as one block, checked equal
+// to it in test_vehicle.cpp; the examples use that): a rear-drive car, engine → clutch → gearbox → differential → rear brakes →
 // rear wheels, brakes on the front wheels too, all four wheels carrying a body
 // with load transfer; the gear follows a shift schedule on the body's speed.
 // Two drivers: an open-loop launch-and-brake (the flagship experiment) and a
@@ -13,10 +14,10 @@
 #include <utility>
 #include <vector>
 
-namespace acausal::examples {
+namespace acausal::test {
 
 /// The driver's inputs of the car, to be connected by a driver.
-struct RearDriveCar {
+struct FlatCar {
   vehicle::Engine& engine;
   vehicle::Clutch& clutch;
   vehicle::VehicleBody& body;
@@ -26,7 +27,7 @@ struct RearDriveCar {
 
 /// `friction`: the law of the clutch and the brakes (FrictionLaw; locking holds
 /// a stopped car and an engaged clutch exactly).
-inline RearDriveCar build_rear_drive_car_plant(Model& m, int friction = vehicle::FrictionLaw::locking) {
+inline FlatCar build_rear_drive_car_plant(Model& m, int friction = vehicle::FrictionLaw::locking) {
   using namespace vehicle;
   const double radius = radius_from_tire_size("205/55R16");
   auto& body = m.add<VehicleBody>("body", {{"m", 1500}, {"L", 2.7}, {"a", 1.2}, {"b", 1.5}, {"h_cg", 0.55}});
@@ -42,7 +43,7 @@ inline RearDriveCar build_rear_drive_car_plant(Model& m, int friction = vehicle:
   auto brake = [&](const std::string& name, double tau_max) -> Brake& {
     return m.add<Brake>(name, {{"tau_max", tau_max}, {"friction", double(friction)}});
   };
-  RearDriveCar car{engine,
+  FlatCar car{engine,
                    clutch,
                    body,
                    {&brake("brake_fl", 1600), &brake("brake_fr", 1600), &brake("brake_rl", 800), &brake("brake_rr", 800)},
@@ -74,8 +75,8 @@ struct LaunchScenario {
 
 /// Open-loop driver: full throttle with the clutch engaging over clutch_time,
 /// then at brake_time declutch, lift and brake with brake_level.
-inline RearDriveCar build_rear_drive_car(Model& m, const LaunchScenario& s = {}) {
-  RearDriveCar car = build_rear_drive_car_plant(m, s.friction);
+inline FlatCar build_rear_drive_car(Model& m, const LaunchScenario& s = {}) {
+  FlatCar car = build_rear_drive_car_plant(m, s.friction);
   harness::LaunchDriver driver = harness::launch_driver(m, s.clutch_time, s.brake_time, s.brake_level);
   m.connect(driver.throttle, car.engine.throttle_input);
   m.connect(driver.clutch, car.clutch.engagement_input);
@@ -86,8 +87,8 @@ inline RearDriveCar build_rear_drive_car(Model& m, const LaunchScenario& s = {})
 /// Closed-loop driver: a DriverController follows the (time [s], speed [m/s])
 /// table with throttle and brake; the clutch engages over the first second and
 /// stays closed (the engine is dragged down with the car when it stops).
-inline RearDriveCar build_rear_drive_car_on_cycle(Model& m, const std::vector<std::pair<double, double>>& cycle) {
-  RearDriveCar car = build_rear_drive_car_plant(m);
+inline FlatCar build_rear_drive_car_on_cycle(Model& m, const std::vector<std::pair<double, double>>& cycle) {
+  FlatCar car = build_rear_drive_car_plant(m);
   auto& reference = m.add<blocks::TimeTable>("cycle");
   reference.set_table(cycle);
   auto& driver = m.add<vehicle::DriverController>("driver");
@@ -100,4 +101,4 @@ inline RearDriveCar build_rear_drive_car_on_cycle(Model& m, const std::vector<st
   return car;
 }
 
-}  // namespace acausal::examples
+}  // namespace acausal::test
