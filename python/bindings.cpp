@@ -378,9 +378,9 @@ PYBIND11_MODULE(_acausal, m) {
       .def("_add_library", [](Component& parent, const std::string& key, const std::string& name,
                               const ParameterValues& values) -> Component& {
         return library().at(key).add(parent, name, values);
-      }, py::return_value_policy::reference)
+      }, py::return_value_policy::reference_internal)  // the model lives as long as its parts are held
       .def("_add_external", &Component::add_external, py::return_value_policy::reference, py::keep_alive<1, 2>())
-      .def("__getattr__", &attribute);
+      .def("__getattr__", &attribute, py::keep_alive<0, 1>());
   // A Python subclass whose __init__ skipped super().__init__ has no C++ object behind it.
   m.def("_is_constructed", [](py::handle self) {
     auto* instance = reinterpret_cast<py::detail::instance*>(self.ptr());
@@ -479,7 +479,16 @@ PYBIND11_MODULE(_acausal, m) {
   };
   bind_table("_set_table", "blocks.TimeTable", &blocks::TimeTable::set_table);
   bind_table("_set_friction_table", "vehicle.Wheel", &vehicle::Wheel::set_friction_table);
-  bind_table("_set_grade_table", "vehicle.VehicleBody", &vehicle::VehicleBody::set_grade_table);
+  m.def("_set_grade_table", [](Component& c, const Points& points) {
+    if (auto* body = dynamic_cast<vehicle::VehicleBody*>(&c)) return body->set_grade_table(points);
+    if (auto* body = dynamic_cast<vehicle::PitchingBody*>(&c)) return body->set_grade_table(points);
+    throw ModelError("component '" + c.name() + "' is not a vehicle.VehicleBody or vehicle.PitchingBody");
+  });
+  m.def("_load_tir", [](Component& c, const std::string& path) {
+    auto* wheel = dynamic_cast<vehicle::Wheel*>(&c);
+    if (!wheel) throw ModelError("component '" + c.name() + "' is not a vehicle.Wheel");
+    wheel->load_tir(path);
+  });
   // The friction elements' characteristics (MSL mu_pos, tau_pos, f_pos).
   m.def("_set_friction_characteristic", [](Component& c, const std::string& table, const Points& points) {
     auto set = [&]<typename T>(T* target, void (T::*setter)(const Points&), const char* name) {

@@ -18,5 +18,11 @@ def set_friction_table(wheel, points):
 
 
 def set_grade_table(body, points):
-    """Road angle under a VehicleBody's CG as (position s [m], angle [rad]) points, linear between, held beyond."""
+    """Road angle under a VehicleBody's or PitchingBody's CG as (position s [m], angle [rad]) points, linear
+    between, held beyond."""
     _acausal._set_grade_table(body, [(float(x), float(a)) for x, a in points])
+
+
+def load_tir(wheel, path):
+    """Sets a Wheel's PAC2002 coefficients from a .TIR file's longitudinal sections (choose tire_law="pac2002")."""
+    _acausal._load_tir(wheel, str(path))

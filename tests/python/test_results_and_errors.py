@@ -187,3 +187,16 @@ def test_nonfinite_constants_are_named():
     m.connect(c.y, i.u)
     with pytest.raises(ac.ModelError, match=r"unsatisfied: der\(i.y\) = i.u \* i.k .* \(residual -?nan\)"):
         m.compile().simulate(t_end=1.0)
+
+
+def test_a_part_keeps_its_model_alive():
+    import gc
+    from acausal import rotational, vehicle
+    body = ac.Model("temporary").add(vehicle.VehicleBody("body"))  # the model itself is not kept
+    wheel = ac.Model("temporary").add(vehicle.RearDriveCar("car")).wheel_fl
+    flange = ac.Model("temporary").add(rotational.Inertia("inertia")).flange_a
+    gc.collect()
+    assert body.path == "body" and wheel.path == "car.wheel_fl"
+    assert "flange_a" in str(flange.phi)
+    with pytest.raises(ac.ModelError, match="positions must increase"):
+        vehicle.set_grade_table(body, [(1.0, 0.05), (0.0, 0.05)])

@@ -90,3 +90,23 @@ def test_cars_as_blocks_with_their_equipment():
         car.abs_fl
     with pytest.raises(ValueError, match="unknown parameter 'esp'"):
         vehicle.RearDriveCar("car", esp=True)
+
+
+def test_tir_files_and_pitching_grade_tables_from_python(tmp_path):
+    import pathlib
+    tires = pathlib.Path(__file__).parent.parent / "data" / "tires"
+    m, wheel = wheel_rig(500.0, 4500.0, tire_law="pac2002")
+    vehicle.load_tir(wheel, tires / "example_pac2002.tir")
+    sim = m.compile()
+    assert sim.parameter("wheel.FNOMIN") == 4500.0
+    assert sim.parameter("wheel.PDX1") == 1.2
+    with pytest.raises(ac.ModelError, match=r"bad_number.tir:\d+"):
+        vehicle.load_tir(wheel, tires / "bad_number.tir")
+    with pytest.raises(ac.ModelError, match="is not a vehicle.Wheel"):
+        vehicle.load_tir(m.add(translational.Mass("mass")), tires / "example_pac2002.tir")
+
+    # The grade table reaches a PitchingBody (its own checks run on it).
+    body = ac.Model("pitching").add(vehicle.PitchingBody("body"))
+    with pytest.raises(ac.ModelError, match="body grade table: positions must increase"):
+        vehicle.set_grade_table(body, [(1.0, 0.05), (0.0, 0.05)])
+    vehicle.set_grade_table(body, [(-10.0, 0.05), (10.0, 0.05)])
