@@ -10,6 +10,7 @@
 #include "solver/model.hpp"
 #include "solver/result.hpp"
 #include "solver/simulator.hpp"
+#include "solver/table.hpp"
 
 #include "connectors/rotational.hpp"
 #include "connectors/signal.hpp"
@@ -17,6 +18,9 @@
 #include "connectors/wheel_contact.hpp"
 
 #include "components/blocks/add.hpp"
+#include "components/blocks/combi_table_1d.hpp"
+#include "components/blocks/combi_table_2d.hpp"
+#include "components/blocks/combi_time_table.hpp"
 #include "components/blocks/constant.hpp"
 #include "components/blocks/dead_time.hpp"
 #include "components/blocks/dead_zone.hpp"

@@ -49,6 +49,9 @@
   X(translational, SpringDamper) \
   X(translational, SupportFriction) \
   X(blocks, Add) \
+  X(blocks, CombiTable1D) \
+  X(blocks, CombiTable2D) \
+  X(blocks, CombiTimeTable) \
   X(blocks, Constant) \
   X(blocks, DeadTime) \
   X(blocks, DeadZone) \

@@ -287,6 +287,38 @@ PYBIND11_MODULE(_acausal, m) {
   m.def("delay", [](const Expr& u, const Expr& delay_time) { return delay(u, delay_time); }, py::arg("u"),
         py::arg("delay_time"));
   m.attr("time") = time_symbol();
+  // Tables in expressions: the choices by their MSL names.
+  auto choice = [](const std::string& name, const std::vector<std::string>& names, const char* what) {
+    for (std::size_t k = 0; k < names.size(); ++k)
+      if (names[k] == name) return static_cast<int>(k);
+    std::string known;
+    for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
+    throw ModelError(std::string(what) + " '" + name + "' is not one of " + known);
+  };
+  m.def("table", [choice](const Expr& x, std::vector<double> xs, std::vector<double> ys, const std::string& smoothness,
+                          const std::string& extrapolation) {
+    Table1D t{std::move(xs), std::move(ys),
+              static_cast<TableSmoothness>(choice(smoothness, blocks::Smoothness::names, "smoothness")),
+              static_cast<TableExtrapolation>(choice(extrapolation, blocks::Extrapolation::names, "extrapolation"))};
+    check_table(t, "table");
+    return table(x, t);
+  }, py::arg("x"), py::arg("xs"), py::arg("ys"), py::arg("smoothness") = "LinearSegments",
+     py::arg("extrapolation") = "HoldLastPoint");
+  m.def("table2d", [choice](const Expr& u1, const Expr& u2, std::vector<double> grid1, std::vector<double> grid2,
+                            const std::vector<std::vector<double>>& values, const std::string& extrapolation) {
+    Table2D t{.u1 = std::move(grid1), .u2 = std::move(grid2),
+              .extrapolation =
+                  static_cast<TableExtrapolation>(choice(extrapolation, blocks::Extrapolation::names, "extrapolation"))};
+    for (const auto& row : values) {
+      if (row.size() != t.u2.size())
+        throw ModelError("table2d: a row of values has " + std::to_string(row.size()) + " entries for " +
+                         std::to_string(t.u2.size()) + " values of u2");
+      t.y.insert(t.y.end(), row.begin(), row.end());
+    }
+    check_table(t, "table2d");
+    return table(u1, u2, t);
+  }, py::arg("u1"), py::arg("u2"), py::arg("u1_grid"), py::arg("u2_grid"), py::arg("values"),
+     py::arg("extrapolation") = "HoldLastPoint");
 
   // --- hybrid models (Modelica semantics): operators and when-clause actions ---
   py::class_<WhenAction>(m, "WhenAction")
@@ -335,6 +367,7 @@ PYBIND11_MODULE(_acausal, m) {
       .def_property_readonly("name", &Component::name)
       .def_property_readonly("path", &Component::path)
       .def("_set_type_name", &Component::set_type_name)
+      .def_property_readonly("type_name", &Component::type_name)
       .def("variable",
            [](Component& c, const std::string& name, const std::string& unit, double start, bool fixed, double nominal) {
              return static_cast<Expr>(c.variable(name, {.unit = unit, .start = start, .fixed = fixed, .nominal = nominal}));
@@ -478,6 +511,25 @@ PYBIND11_MODULE(_acausal, m) {
     });
   };
   bind_table("_set_table", "blocks.TimeTable", &blocks::TimeTable::set_table);
+  // CombiTimeTable and CombiTable1D: rows of (abscissa, values...), or a file.
+  m.def("_set_rows", [](Component& c, const std::vector<std::vector<double>>& rows) {
+    if (auto* t = dynamic_cast<blocks::CombiTimeTable*>(&c)) return t->set_table(rows);
+    if (auto* t = dynamic_cast<blocks::CombiTable1D*>(&c)) return t->set_table(rows);
+    throw ModelError("component '" + c.name() + "' is not a blocks.CombiTimeTable or blocks.CombiTable1D");
+  });
+  m.def("_load_table", [](Component& c, const std::string& path, const std::string& table_name,
+                          const std::string& abscissa, const std::vector<std::string>& columns) {
+    if (auto* t = dynamic_cast<blocks::CombiTimeTable*>(&c)) return t->load(path, table_name, abscissa, columns);
+    if (auto* t = dynamic_cast<blocks::CombiTable1D*>(&c)) return t->load(path, table_name, abscissa, columns);
+    if (auto* t = dynamic_cast<blocks::CombiTable2D*>(&c)) return t->load(path, table_name);
+    throw ModelError("component '" + c.name() + "' is not a blocks.CombiTimeTable, CombiTable1D or CombiTable2D");
+  });
+  m.def("_set_table_2d", [](Component& c, const std::vector<double>& u1, const std::vector<double>& u2,
+                            const std::vector<std::vector<double>>& values) {
+    auto* t = dynamic_cast<blocks::CombiTable2D*>(&c);
+    if (!t) throw ModelError("component '" + c.name() + "' is not a blocks.CombiTable2D");
+    t->set_table(u1, u2, values);
+  });
   bind_table("_set_friction_table", "vehicle.Wheel", &vehicle::Wheel::set_friction_table);
   m.def("_set_grade_table", [](Component& c, const Points& points) {
     if (auto* body = dynamic_cast<vehicle::VehicleBody*>(&c)) return body->set_grade_table(points);

@@ -112,10 +112,7 @@ class EventExtractor {
         x[i] = Expr(memo_.get(n->arg[i]));
         unchanged &= x[i].node() == n->arg[i];
       }
-      Expr rebuilt = unchanged ? Expr(n)
-                     : n->arity() == 1 ? make(n->op, x[0])
-                     : n->arity() == 2 ? make(n->op, x[0], x[1])
-                                       : make(n->op, x[0], x[1], x[2]);
+      Expr rebuilt = unchanged ? Expr(n) : remake(n, x);
       if (generates_event(n->op) && time_varying(Expr(n))) rebuilt = with_mode(n, x);
       memo_.set(n, rebuilt.node());
     }, [&](const Node* n) { return memo_.get(n) != nullptr; });

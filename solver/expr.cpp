@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "solver/errors.hpp"
+#include "solver/table.hpp"
 
 namespace acausal {
 
@@ -164,7 +165,7 @@ const char* op_name(Op op) {
     case Op::Gt: return ">"; case Op::Ge: return ">="; case Op::And: return "and";
     case Op::Or: return "or"; case Op::Not: return "not"; case Op::IfElse: return "ifelse";
     case Op::NoEvent: return "noEvent"; case Op::Delay: return "delay"; case Op::Discrete: return "discrete";
-    case Op::DelayRate: return "delay_rate"; case Op::Floor: return "floor";
+    case Op::DelayRate: return "delay_rate"; case Op::Floor: return "floor"; case Op::Table: return "table";
   }
   return "?";
 }
@@ -253,7 +254,22 @@ Expr make(Op op, const Expr& a) {
   return Expr(node(op, a.node()));
 }
 
+Expr make_table(std::uint32_t entry, const Expr& a, const Expr& b) {
+  if (a.is_const() && b.is_const()) return Expr(table_evaluate(entry, a.value(), b.value()));
+  return Expr(interner().intern(Op::Table, entry, 0.0, a.node(), b.node(), nullptr));
+}
+
+Expr remake(const Node* n, const Expr* args) {
+  switch (n->arity()) {
+    case 1: return make(n->op, args[0]);
+    case 2: return n->op == Op::Table ? make_table(n->symbol, args[0], args[1]) : make(n->op, args[0], args[1]);
+    case 3: return make(n->op, args[0], args[1], args[2]);
+    default: return Expr(n);
+  }
+}
+
 Expr make(Op op, const Expr& a, const Expr& b) {
+  if (op == Op::Table) throw std::logic_error("table nodes are made by make_table");
   if (a.is_const() && b.is_const()) return Expr(apply(op, a.value(), b.value()));
   switch (op) {
     // An argument that substitution made constant is its own past.
@@ -477,9 +493,11 @@ Expr rebuild(const Node* n, const NodeMemo& memo) {
         return x->op == Op::Var || x->op == Op::Der ? Expr(node(Op::Der, x)) : der(Expr(x));
       }
       return make(n->op, child(0));
-    case 2: return make(n->op, child(0), child(1));
-    case 3: return make(n->op, child(0), child(1), child(2));
-    default: return Expr(n);
+    default: {
+      const Expr args[3] = {n->arity() > 0 ? child(0) : Expr(), n->arity() > 1 ? child(1) : Expr(),
+                            n->arity() > 2 ? child(2) : Expr()};
+      return remake(n, args);
+    }
   }
 }
 
@@ -518,6 +536,7 @@ Expr chain(const Node* n, int i, const Expr& d) {
     case Op::Max: return i == 0 ? ifelse(a > Expr(n->arg[1]), d, 0.0) : ifelse(a > Expr(n->arg[1]), 0.0, d);
     case Op::IfElse: return i == 0 ? Expr(0.0) : i == 1 ? ifelse(a, d, 0.0) : ifelse(a, 0.0, d);
     case Op::NoEvent: return d;
+    case Op::Table: return table_partial(n, i) * d;
     // A delayed value does not move with the current unknowns.
     case Op::Delay: case Op::DelayRate:
     case Op::Sign: case Op::Floor: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::And:
@@ -645,7 +664,7 @@ double evaluate(const Expr& e, const std::function<double(const Node*)>& leaf) {
       default: {
         double x[3] = {0, 0, 0};
         for (int i = 0; i < n->arity(); ++i) x[i] = v.at(n->arg[i]);
-        v[n] = apply(n->op, x[0], x[1], x[2]);
+        v[n] = n->op == Op::Table ? table_evaluate(n->symbol, x[0], x[1]) : apply(n->op, x[0], x[1], x[2]);
       }
     }
   });
@@ -714,7 +733,7 @@ void print(std::ostringstream& out, const Node* n, const std::function<std::stri
       return;
     }
     default: {
-      out << op_name(n->op) << '(';
+      out << (n->op == Op::Table ? table_entry_name(n->symbol) : std::string(op_name(n->op))) << '(';
       for (int i = 0; i < n->arity(); ++i) {
         if (i) out << ", ";
         print(out, n->arg[i], name, limit);

@@ -42,6 +42,8 @@ enum class Op : std::uint8_t {
   // sample()): changes only at events, so it is read like a parameter in
   // between, from its own input register
   Discrete,
+  // an interpolation table (solver/table.hpp) of its two arguments; Node::symbol names the entry
+  Table,
 };
 
 /// Delay or DelayRate: a value read from the past.
@@ -94,6 +96,10 @@ Expr make_discrete_symbol(const std::string& name);
 
 /// Builds a node, folding constants and applying cheap identities.
 Expr make(Op op, const Expr& a);
+/// A table node: entry `entry` (solver/table.hpp) of a and b.
+Expr make_table(std::uint32_t entry, const Expr& a, const Expr& b);
+/// Node n's operation (and table entry) on new arguments, args[0 .. n->arity()).
+Expr remake(const Node* n, const Expr* args);
 Expr make(Op op, const Expr& a, const Expr& b);
 Expr make(Op op, const Expr& a, const Expr& b, const Expr& c);
 

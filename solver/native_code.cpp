@@ -12,6 +12,7 @@
 
 #include "solver/errors.hpp"
 #include "solver/evaluation.hpp"
+#include "solver/table.hpp"
 
 namespace acausal {
 
@@ -88,7 +89,8 @@ void generate_native_code(CompiledModel& m, const NativeCodeOptions& options) {
                               &m.initialization.residuals, &m.initialization.jacobian};
   for (Tape& t : m.delay_arguments) tapes.push_back(&t);
 
-  std::string source = "#include <math.h>\n\n";
+  // Tables are evaluated by the host (table_evaluate), through a pointer set after loading.
+  std::string source = "#include <math.h>\n\ndouble (*acausal_table)(unsigned, double, double);\n\n";
   std::size_t instructions = 0;
   for (std::size_t k = 0; k < tapes.size(); ++k) {
     tapes[k]->write_c(source, fmt::format("acausal_tape_{}", k));
@@ -114,6 +116,9 @@ void generate_native_code(CompiledModel& m, const NativeCodeOptions& options) {
     if (!handle) throw ModelError(fmt::format("native code: cannot load '{}': {}", library.string(), dlerror()));
   }
   std::shared_ptr<const void> keep(handle, [](const void* h) { dlclose(const_cast<void*>(h)); });
+  auto* table_pointer = reinterpret_cast<double (**)(unsigned, double, double)>(dlsym(handle, "acausal_table"));
+  if (!table_pointer) throw ModelError(fmt::format("native code: '{}' has no acausal_table", library.string()));
+  *table_pointer = [](unsigned entry, double a, double b) { return table_evaluate(entry, a, b); };
   for (std::size_t k = 0; k < tapes.size(); ++k) {
     void* symbol = dlsym(handle, fmt::format("acausal_tape_{}", k).c_str());
     if (!symbol) throw ModelError(fmt::format("native code: '{}' has no function acausal_tape_{}", library.string(), k));

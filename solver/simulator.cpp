@@ -421,6 +421,17 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   // Modes that a root just switched keep the value the crossing gave them: at
   // the root their relation sits on its threshold and could read either way.
   std::vector<char> switched_by_root(n_modes, 0);
+  // The modes whose relation reads pre() of each discrete: when that pre()
+  // moves at an event, the relation's threshold moved with it (time >=
+  // pre(next_breakpoint)), and the value a root gave it no longer holds.
+  std::vector<std::vector<int>> modes_reading_pre(n_discretes);
+  for (int k = 0; k < n_modes; ++k)
+    for_each_postorder(m.dae.modes[k].relation.node(), [&](const Node* leaf) {
+      if (leaf->op != Op::Discrete) return;
+      auto it = m.dae.discrete_of.find(leaf);
+      if (it != m.dae.discrete_of.end() && leaf == m.dae.discretes[it->second].pre)
+        modes_reading_pre[it->second].push_back(k);
+    });
   auto evaluate_relations = [&](double t, bool only_time_events) {
     bool changed = false;
     integ.load(t, 0.0, y, yp, relations);
@@ -496,6 +507,8 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   // t0 when it needs one, otherwise states stay and IDA computes the rest.
   auto make_consistent = [&](double t, bool at_start) {
     double t_next = std::min(t + options.output_interval, options.t_end);
+    // An event at the end itself (a root on t_end): IDACalcIC still needs a step to look along.
+    if (!(t_next - t > 1e-10 * (1.0 + std::fabs(t)))) t_next = t + options.output_interval;
     if (at_start && m.initialization.custom) {
       initialize(m, t, parameters_, modes, y, yp);
       check(IDAReInit(s.ida, t, s.y, s.yp), "IDAReInit");
@@ -536,14 +549,23 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   // a solution contradicts them (a clutch that reaches zero slip is first
   // tried locked, and breaks away only if the locked torque exceeds its
   // limit). Then pre(x) := x and again, until x = pre(x) for every discrete x.
-  std::vector<char> condition_before(m.whens.size(), 0);  // pre() of each when-clause's condition
+  // pre() of each condition of each when-clause: a clause fires when any of
+  // its conditions becomes true (Modelica's when {c1, c2}), so a condition
+  // already true does not mask the rising edge of another (initial()).
+  std::vector<std::vector<char>> condition_before(m.whens.size());
+  for (std::size_t w = 0; w < m.whens.size(); ++w) condition_before[w].assign(m.whens[w].n_conditions, 0);
+  auto remember_conditions = [&] {
+    for (std::size_t w = 0; w < m.whens.size(); ++w)
+      for (int i = 0; i < m.whens[w].n_conditions; ++i)
+        condition_before[w][i] = hybrid.output(m.whens[w].first_condition + i) != 0.0;
+  };
   auto run_hybrid = [&](double t) {
     integ.load(t, 0.0, y, yp, hybrid);
     hybrid.run();
   };
-  auto condition_of = [&](const CompiledModel::When& w) {
-    for (int i = 0; i < w.n_conditions; ++i)
-      if (hybrid.output(w.first_condition + i) != 0.0) return true;
+  auto rising_edge = [&](std::size_t w) {
+    for (int i = 0; i < m.whens[w].n_conditions; ++i)
+      if (hybrid.output(m.whens[w].first_condition + i) != 0.0 && !condition_before[w][i]) return true;
     return false;
   };
   std::vector<int> changed_discretes;
@@ -553,8 +575,7 @@ Result Simulator::simulate(const SimulationOptions& options) const {
     for (std::size_t k = 0; k < m.defined_discretes.size(); ++k) next[m.defined_discretes[k]] = hybrid.output(k);
     bool reinitialized = false;
     for (std::size_t w = 0; w < m.whens.size(); ++w) {
-      const bool now = condition_of(m.whens[w]);
-      if (now && !condition_before[w]) {
+      if (rising_edge(w)) {
         for (const auto& a : m.whens[w].actions) {
           const double value = hybrid.output(a.output);
           if (a.discrete >= 0) {
@@ -571,8 +592,8 @@ Result Simulator::simulate(const SimulationOptions& options) const {
                                   t, 0, "", result);
         }
       }
-      condition_before[w] = now;
     }
+    remember_conditions();
     changed_discretes.clear();
     for (int k = 0; k < n_discretes; ++k) {
       if (!std::isfinite(next[k]))
@@ -657,6 +678,9 @@ Result Simulator::simulate(const SimulationOptions& options) const {
       if (!has_hybrid || std::equal(modes.begin() + discrete_offset, modes.begin() + pre_offset,
                                     modes.begin() + pre_offset))
         break;
+      for (int k = 0; k < n_discretes; ++k)
+        if (modes[discrete_offset + k] != modes[pre_offset + k])
+          for (int mode : modes_reading_pre[k]) switched_by_root[mode] = 0;
       std::copy(modes.begin() + discrete_offset, modes.begin() + pre_offset, modes.begin() + pre_offset);
       set_modes();
       visited.clear();
@@ -679,7 +703,7 @@ Result Simulator::simulate(const SimulationOptions& options) const {
         modes[discrete_offset + k] = modes[pre_offset + k] = 0.0;
     set_modes();
     run_hybrid(t);
-    for (std::size_t w = 0; w < m.whens.size(); ++w) condition_before[w] = condition_of(m.whens[w]);
+    remember_conditions();
   };
 
   delays.restart(y, yp);  // from the start values, until the consistent ones are known
@@ -688,7 +712,7 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   if (has_hybrid) {
     // A condition already true at the start does not fire (only initial() does).
     run_hybrid(options.t_start);
-    for (std::size_t w = 0; w < m.whens.size(); ++w) condition_before[w] = condition_of(m.whens[w]);
+    remember_conditions();
     set_instant_flags(options.t_start, true);
   }
   event_iteration(options.t_start, true);

@@ -1,5 +1,7 @@
 #include "solver/tape.hpp"
 
+#include "solver/table.hpp"
+
 #include <fmt/format.h>
 
 #include <cmath>
@@ -40,6 +42,7 @@ Tape::Tape(const std::vector<Expr>& outputs, int n_inputs, const std::function<i
         if (n->arity() > 0) in.a = reg.get(n->arg[0]);
         if (n->arity() > 1) in.b = reg.get(n->arg[1]);
         if (n->arity() > 2) in.c = reg.get(n->arg[2]);
+        if (n->op == Op::Table) in.c = n->symbol;  // the entry, not a register
         code_.push_back(in);
         reg.set(n, next++);
       }
@@ -69,6 +72,7 @@ void Tape::interpret() {
       case Op::Cos: out = std::cos(a); break;
       case Op::Tanh: out = std::tanh(a); break;
       case Op::IfElse: out = a != 0.0 ? b : r[in.c]; break;
+      case Op::Table: out = table_evaluate(in.c, a, b); break;
       default: out = apply(in.op, a, b, r[in.c]); break;
     }
   }
@@ -127,6 +131,10 @@ void Tape::write_c(std::string& c, std::string_view name) const {
   for (const Instruction& in : code_) {
     const int n = arity(in.op);
     const std::string a = n > 0 ? operand(in.a) : "", b = n > 1 ? operand(in.b) : "", cc = n > 2 ? operand(in.c) : "";
+    if (in.op == Op::Table) {  // through the host's evaluator (native_code.cpp sets the pointer)
+      fmt::format_to(out, "  const double x{} = acausal_table({}u, {}, {});\n", in.dst, in.c, a, b);
+      continue;
+    }
     fmt::format_to(out, "  const double x{} = {};\n", in.dst, c_operation(in.op, a, b, cc));
   }
   std::vector<bool> stored(registers_.size(), false);

@@ -255,6 +255,7 @@ class UnitChecker {
       case Op::Atan: case Op::Sinh: case Op::Cosh: case Op::Tanh:
         return dimensionless_argument(n);
       case Op::Sign: case Op::And: case Op::Or: case Op::Not: return kDimensionless;
+      case Op::Table: return std::nullopt;  // tables hold numbers: their unit is the block's to declare
     }
     return std::nullopt;
   }

@@ -252,3 +252,42 @@ TEST_CASE("Hybrid declarations that cannot work are ModelErrors naming the varia
   CHECK_THROWS_WITH(compile((ReinitAlgebraic*)nullptr),
                     Catch::Contains("reinit(c.z") && Catch::Contains("the states are: c.x"));
 }
+
+namespace {
+
+// A scheduler: fires at pre(next), then moves next on by `period`; the
+// condition's threshold moves with the discrete it reads. `marked` counts
+// the firings of when {initial(), time >= 0}: its second condition is
+// already true at the start, which must not hide initial()'s edge.
+struct Scheduler : Component {
+  Parameter period = parameter("period", 0.5, {.unit = "s"});
+  Variable x = variable("x", {.start = 0.0, .fixed = true});
+  Discrete next = discrete("next", {.unit = "s", .start = 0.25});
+  Discrete count = discrete("count", {.kind = DiscreteKind::integer});
+  Discrete marked = discrete("marked", {.kind = DiscreteKind::integer});
+  explicit Scheduler(std::string name) : Component(std::move(name)) {
+    equation(der(x) == 1.0);
+    when(time_symbol() >= pre(next), {next == pre(next) + period, count == pre(count) + 1});
+    when({initial(), time_symbol() >= 0.0}, {marked == pre(marked) + 1});
+  }
+};
+
+}  // namespace
+
+TEST_CASE("A when-condition whose threshold is a discrete it moves fires every time it is reached",
+          "[hybrid][events]") {
+  // Before the fix the threshold's first crossing kept the value the root gave
+  // it after next moved on, so the clause fired once (count 1, not 4).
+  Model m("scheduler");
+  m.add<Scheduler>("s");
+  Simulator sim = m.compile();
+  Result r = sim.simulate(test::run_for(2.0, 0.01));
+  CHECK(r["s.count"].back() == 4.0);  // 0.25, 0.75, 1.25, 1.75
+  CHECK(r["s.next"].back() == 2.25);
+  // A condition already true at the start does not hide initial(): fired once, at initialization.
+  CHECK(r["s.marked"].front() == 1.0);
+  CHECK(r["s.marked"].back() == 1.0);
+  // A crossing on t_end itself is an event at the last row, not a failed re-initialization.
+  Result ends_on_event = sim.simulate(test::run_for(1.75, 0.01));
+  CHECK(ends_on_event["s.count"].back() == 4.0);
+}

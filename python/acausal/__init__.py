@@ -46,6 +46,8 @@ from ._acausal import (  # noqa: F401  (the public API)
     sin,
     sinh,
     sqrt,
+    table,
+    table2d,
     tan,
     tanh,
     time,

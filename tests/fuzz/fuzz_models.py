@@ -113,6 +113,9 @@ WIRING = {
     "blocks.SteeringActuator": ("u:in y:out", "y"),
     "blocks.Step": ("y:out", ""),
     "blocks.TimeTable": ("y:out", ""),
+    "blocks.CombiTimeTable": ("y1:out", ""),
+    "blocks.CombiTable1D": ("u:in y1:out", ""),
+    "blocks.CombiTable2D": ("u1:in u2:in y:out", ""),
     "blocks.UniformNoise": ("y:out", ""),
     "blocks.VelocityActuator": ("u:in y:out", "y"),
     "vehicle.ABSController": ("brake_demand:in w_wheel:in v_vehicle:in brake:out", "p_hydraulic"),
@@ -141,8 +144,13 @@ NODES = {"rotational.Inertia": "flange_a", "translational.Mass": "flange_a", "ve
 MASSES = {"rot": "rotational.Inertia", "trans": "translational.Mass", "contact": "vehicle.VehicleBody"}
 # Tables set after add(): the setter and the range of plausible values.
 TABLES = {"blocks.TimeTable": ("blocks.set_table", -10.0, 10.0),
+          "blocks.CombiTimeTable": ("blocks.set_table", -10.0, 10.0),
+          "blocks.CombiTable1D": ("blocks.set_table", -10.0, 10.0),
+          "blocks.CombiTable2D": ("set_grid", -10.0, 10.0),
           "vehicle.Wheel": ("vehicle.set_friction_table", 0.0, 1.2),
           "vehicle.VehicleBody": ("vehicle.set_grade_table", -0.3, 0.3)}
+# Tables whose outputs exist only once the table is set.
+ALWAYS_TABULATED = ("blocks.TimeTable", "blocks.CombiTimeTable", "blocks.CombiTable1D", "blocks.CombiTable2D")
 SOURCES = ("blocks.Constant", "blocks.Step", "blocks.Sine", "blocks.Ramp", "blocks.TimeTable")
 CONNECTOR_TYPES = {"rot": "rotational.Flange", "trans": "translational.Flange", "contact": "vehicle.WheelContact",
                    "in": "signal.Real", "out": "signal.Real"}
@@ -201,6 +209,8 @@ def check_wiring():
     probe = ac.Model("probe")
     for i, key in enumerate(k for k in WIRING if k in found):
         component = probe.add(found[key](f"c{i}"))
+        if TABLES.get(key, ("",))[0] == "blocks.set_table" and key != "blocks.TimeTable":
+            blocks.set_table(component, [(0.0, 1.0), (1.0, 2.0)])  # its outputs exist once it has a table
         for name, kind in connectors(key):
             actual = getattr(getattr(component, name, None), "type", "nothing")
             if actual != CONNECTOR_TYPES[kind]:
@@ -355,7 +365,13 @@ def add_table(p, key, var):
     """TimeTable, Wheel and VehicleBody take their tables after add(): sometimes odd ones."""
     setter, low, high = TABLES.get(key, (None, 0, 0))
     rng = p.rng
-    if setter is None or (key != "blocks.TimeTable" and rng.random() < 0.7):
+    if setter is None or (key not in ALWAYS_TABULATED and rng.random() < 0.7):
+        return
+    if setter == "set_grid":  # u1 × u2 values, sometimes a grid that does not match
+        n1, n2 = rng.randint(1, 3), rng.randint(1, 3)
+        u1, u2 = sorted(rng.uniform(-1, 6) for _ in range(n1)), sorted(rng.uniform(-1, 6) for _ in range(n2))
+        values = [[rng.uniform(low, high) for _ in range(n2 + (rng.random() < 0.05))] for _ in range(n1)]
+        p.lines.append(f"blocks.set_table_2d({var}, {u1!r}, {u2!r}, {values!r})")
         return
     xs = sorted(rng.uniform(-1, 6) for _ in range(rng.randint(1, 5)))
     if rng.random() < 0.1:
