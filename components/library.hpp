@@ -81,14 +81,19 @@
   X(vehicle, ABSController) \
   X(vehicle, Brake) \
   X(vehicle, Clutch) \
+  X(vehicle, CycleDriver) \
   X(vehicle, Differential) \
+  X(vehicle, DriveCycle) \
   X(vehicle, DriverController) \
   X(vehicle, Engine) \
   X(vehicle, FrontDriveCar) \
   X(vehicle, GearSelector) \
   X(vehicle, Gearbox) \
+  X(vehicle, MappedCar) \
+  X(vehicle, MappedEngine) \
   X(vehicle, PitchingBody) \
   X(vehicle, RearDriveCar) \
+  X(vehicle, ShiftMap) \
   X(vehicle, TractionControl) \
   X(vehicle, VehicleBody) \
   X(vehicle, Wheel) \

@@ -40,6 +40,8 @@ Checklist engine_checklist(const Builder<vehicle::Engine>& make = library_compon
 Checklist gearbox_checklist(const Builder<vehicle::Gearbox>& make = library_component<vehicle::Gearbox>);
 /// The rear-drive car (vehicle::RearDriveCar, the flagship): launch and braking.
 Checklist car_checklist();
+/// A MappedCar on the WLTC class 3b (harness/cycle.hpp): speed band, fuel, energy books.
+Checklist cycle_checklist();
 
 /// "wheel", "body", "differential", "brake", "clutch", "engine", "gearbox", "car".
 std::vector<std::string> checklist_names();

@@ -502,6 +502,7 @@ PYBIND11_MODULE(_acausal, m) {
 #undef ACAUSAL_REGISTER
   register_car<vehicle::RearDriveCar>("vehicle.RearDriveCar");
   register_car<vehicle::FrontDriveCar>("vehicle.FrontDriveCar");
+  register_car<vehicle::MappedCar>("vehicle.MappedCar");
   // Table setters of library components, bound once: (Python name, type shown in errors, setter).
   auto bind_table = [&m]<typename T>(const char* function, const char* type, void (T::*setter)(const Points&)) {
     m.def(function, [type, setter](Component& c, const Points& points) {
@@ -535,6 +536,16 @@ PYBIND11_MODULE(_acausal, m) {
     if (auto* body = dynamic_cast<vehicle::VehicleBody*>(&c)) return body->set_grade_table(points);
     if (auto* body = dynamic_cast<vehicle::PitchingBody*>(&c)) return body->set_grade_table(points);
     throw ModelError("component '" + c.name() + "' is not a vehicle.VehicleBody or vehicle.PitchingBody");
+  });
+  m.def("drive_cycle_names", &vehicle::drive_cycle_names);
+  m.def("drive_cycle_file", &vehicle::drive_cycle_file, py::arg("name"));
+  m.def("_set_cycle", [](Component& c, const std::string& name, const std::string& file,
+                         const std::string& speed_unit) {
+    auto* cycle = dynamic_cast<vehicle::DriveCycle*>(&c);
+    if (!cycle) throw ModelError("component '" + c.name() + "' is not a vehicle.DriveCycle");
+    if (file.empty()) cycle->set_cycle(name);
+    else cycle->load(file, "1", "2", speed_unit);
+    return cycle->duration;
   });
   m.def("_load_tir", [](Component& c, const std::string& path) {
     auto* wheel = dynamic_cast<vehicle::Wheel*>(&c);

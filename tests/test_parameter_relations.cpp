@@ -75,6 +75,14 @@ const std::map<std::string, std::vector<Relation>> relations = {
       {"the pitch inertia J_pitch must be positive", {{"J_pitch", 0.0}}, {"J_pitch"}},
       {"the suspension springs c_front and c_rear must be positive", {{"c_rear", 0.0}}, {"c_front", "c_rear"}},
       {"the suspension dampers d_front and d_rear must be positive", {{"d_front", 0.0}}, {"d_front", "d_rear"}}}},
+    {"vehicle::ShiftMap",
+     {{"v_23 must be 0 (unused) or exceed v_12 > 0", {{"v_23", 5.0}}, {"v_12", "v_23"}},
+      {"v_34 must be 0 (unused) or exceed v_23 > 0", {{"v_34", 8.0}}, {"v_23", "v_34"}},
+      {"v_45 must be 0 (unused) or exceed v_34 > 0", {{"v_34", 0.0}, {"v_45", 30.0}}, {"v_34", "v_45"}}}},
+    {"vehicle::MappedEngine",
+     {{"bsfc_min·LHV must be at least 3.6e9 (the map's best point at most 100 % efficient): raise LHV or "
+       "set a BSFC map burning more fuel", {{"LHV", 1e7}}, {"bsfc_min", "LHV"}},
+      {"the rev limit w_limit must exceed the idle speed w_idle", {{"w_limit", 50.0}}, {"w_limit", "w_idle"}}}},
     {"vehicle::Wheel",
      {{"patch_end must be at least patch_start", {{"patch_start", 5.0}}, {"patch_start", "patch_end"}}}},
 };
@@ -109,6 +117,14 @@ void rig(Model& m, vehicle::WheelSpeedSensor& s) { m.connect(s.flange, m.add<rot
 void rig(Model& m, vehicle::TractionControl& tcs) {
   rig(m, static_cast<Component&>(tcs));
   m.add<rotational::Inertia>("inertia");  // a model with discrete variables needs a continuous state
+}
+void rig(Model& m, vehicle::ShiftMap& selector) {
+  rig(m, static_cast<Component&>(selector));
+  m.add<rotational::Inertia>("inertia");  // a model with discrete variables needs a continuous state
+}
+void rig(Model& m, vehicle::MappedEngine& engine) {
+  rig(m, static_cast<Component&>(engine));
+  m.connect(engine.flange, m.add<rotational::Inertia>("load").flange_a);
 }
 void rig(Model& m, vehicle::Wheel& wheel) {
   harness::wheel_rig(m, wheel.flange_rot, wheel.contact, 0.0, 1000.0, 100.0);

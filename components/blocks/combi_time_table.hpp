@@ -29,6 +29,10 @@ struct CombiTimeTable : Component {
       discrete("next_breakpoint", {.unit = "s", .start = -1e300, .description = "the time segment changes next"});
   std::vector<RealOutput*> y;
 
+  /// d/dt of column k's table (without offset): the interpolant's slope on
+  /// the current segment, for equations of an enclosing component.
+  Expr rate(std::size_t k) const { return der(values_.at(k)); }
+
   explicit CombiTimeTable(std::string name) : Component(std::move(name)) {}
 
   /// Rows of (time, value_1, value_2, …); times must not decrease.
@@ -110,9 +114,12 @@ struct CombiTimeTable : Component {
                                                     return table_in_segment(time_symbol() - shiftTime, segment,
                                                                             variant(tables[k], s, e));
                                                   });
-      equation(out == offset + ifelse(time_symbol() < startTime, 0.0, value));
+      values_.push_back(ifelse(time_symbol() < startTime, 0.0, value));
+      equation(out == offset + values_.back());
     }
   }
+
+  std::vector<Expr> values_;
 };
 
 }  // namespace acausal::blocks

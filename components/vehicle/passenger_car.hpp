@@ -27,7 +27,9 @@ struct CarOptions {
   bool abs = false;
 };
 
-/// The partial base of the library's cars: engine → clutch → five-speed
+/// The partial base of the library's cars (EngineType: an Engine or a
+/// MappedEngine; SelectorType: the gear's source on the body's speed, a
+/// GearSelector or a ShiftMap): engine → clutch → five-speed
 /// gearbox (shifted by a GearSelector on the body's speed) → differential →
 /// the driven axle's brakes → its wheels, brakes on the other axle's wheels
 /// too, four wheels carrying a VehicleBody with load transfer (1500 kg,
@@ -39,19 +41,20 @@ struct CarOptions {
 /// … `wheel_rr`, with ABS `abs_fl` … `abs_rr`): change their parameters there
 /// (`car.body.m`, `car.wheel_fl.tire_law`), before compile() for the
 /// structural ones. Starts at rest with the engine idling at 100 rad/s.
-struct PassengerCar : Component {
+template <class EngineType, class SelectorType>
+struct PassengerCarOf : Component {
   RealInput throttle{*this, "throttle"}, brake{*this, "brake"}, clutch_engagement{*this, "clutch"};
   RealOutput speed{*this, "speed", {.unit = "m/s"}};
 
   VehicleBody& body;
-  Engine& engine = add<Engine>("engine");
+  EngineType& engine = add<EngineType>("engine");
   Clutch& clutch = add<Clutch>("clutch", {{"tau_max", 400}});
   Gearbox& gearbox = add<Gearbox>("gearbox", {{"efficiency_1", 0.97},
                                               {"efficiency_2", 0.97},
                                               {"efficiency_3", 0.98},
                                               {"efficiency_4", 0.98},
                                               {"efficiency_5", 0.98}});
-  GearSelector& selector = add<GearSelector>("selector");
+  SelectorType& selector = add<SelectorType>("selector");
   Differential& differential = add<Differential>("differential", {{"ratio", 3.9}, {"efficiency", 0.98}});
   std::array<Brake*, 4> brakes{
       &add<Brake>("brake_fl", {{"tau_max", 1600}}), &add<Brake>("brake_fr", {{"tau_max", 1600}}),
@@ -61,7 +64,7 @@ struct PassengerCar : Component {
 
  protected:
   /// a, b: the CG's distances to the front and rear axles.
-  PassengerCar(std::string name, DrivenAxle driven, double a, double b, CarOptions options)
+  PassengerCarOf(std::string name, DrivenAxle driven, double a, double b, CarOptions options)
       : Component(std::move(name)),
         body(add<VehicleBody>("body", {{"m", 1500}, {"L", a + b}, {"a", a}, {"b", b}, {"h_cg", 0.55}})) {
     const int left = driven == DrivenAxle::front ? 0 : 2;
@@ -70,6 +73,7 @@ struct PassengerCar : Component {
     connect(body.speed, speed);
     connect(body.speed, selector.v);
     connect(selector.gear, gearbox.gear_input);
+    if constexpr (requires { selector.load; }) connect(throttle, selector.load);
     connect(engine.flange, clutch.flange_a);
     connect(clutch.flange_b, gearbox.flange_in);
     connect(gearbox.flange_out, differential.flange_input);
@@ -102,6 +106,9 @@ struct PassengerCar : Component {
                       {{"radius", radius_from_tire_size("205/55R16")}, {"J", 1.2}, {"mu", 0.9}, {"mu_patch", 0.1}});
   }
 };
+
+/// The cars of the flagship experiment: a seed-003 Engine, an up-shift GearSelector.
+using PassengerCar = PassengerCarOf<Engine, GearSelector>;
 
 /// The flagship car: PassengerCar driving the rear wheels, the CG 1.2 m
 /// behind the front axle (55 % of the static load on the front wheels).

@@ -17,6 +17,7 @@ const std::map<std::string, std::function<Checklist()>>& shipped() {
       {"engine", [] { return engine_checklist(); }},
       {"gearbox", [] { return gearbox_checklist(); }},
       {"car", [] { return car_checklist(); }},
+      {"cycle", [] { return cycle_checklist(); }},
   };
   return lists;
 }
@@ -24,7 +25,7 @@ const std::map<std::string, std::function<Checklist()>>& shipped() {
 }  // namespace
 
 std::vector<std::string> checklist_names() {
-  return {"wheel", "body", "differential", "brake", "clutch", "engine", "gearbox", "car"};
+  return {"wheel", "body", "differential", "brake", "clutch", "engine", "gearbox", "car", "cycle"};
 }
 
 Checklist checklist(const std::string& name) {

@@ -26,3 +26,15 @@ def set_grade_table(body, points):
 def load_tir(wheel, path):
     """Sets a Wheel's PAC2002 coefficients from a .TIR file's longitudinal sections (choose tire_law="pac2002")."""
     _acausal._load_tir(wheel, str(path))
+
+
+drive_cycle_names = _acausal.drive_cycle_names
+drive_cycle_file = _acausal.drive_cycle_file
+
+
+def set_cycle(cycle, name=None, file=None, speed_unit="km/h"):
+    """Sets a DriveCycle's trace: a shipped cycle by name (drive_cycle_names()), or a CSV file with a header of
+    time [s] and speed (speed_unit: "km/h", "m/s" or "mph"). Returns the cycle's duration in s."""
+    if (name is None) == (file is None):
+        raise ValueError("set_cycle: give a shipped cycle's name or a file, not both")
+    return _acausal._set_cycle(cycle, name or "", str(file or ""), speed_unit)

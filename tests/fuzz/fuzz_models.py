@@ -128,6 +128,11 @@ WIRING = {
     "vehicle.Gearbox": ("flange_in:rot flange_out:rot gear_input:in", ""),
     "vehicle.RearDriveCar": ("throttle:in brake:in clutch:in speed:out", ""),
     "vehicle.FrontDriveCar": ("throttle:in brake:in clutch:in speed:out", ""),
+    "vehicle.MappedCar": ("throttle:in brake:in clutch:in speed:out", ""),
+    "vehicle.MappedEngine": ("flange:rot throttle_input:in", "phi w"),
+    "vehicle.ShiftMap": ("v:in load:in gear:out", ""),
+    "vehicle.CycleDriver": ("v_ref:in a_ref:in v_preview:in v:in throttle:out brake:out clutch:out", "xi"),
+    "vehicle.DriveCycle": ("v_ref:out a_ref:out v_preview:out", ""),
     "vehicle.PitchingBody": ("contact_front:contact contact_rear:contact speed:out", "s v"),
     "vehicle.TractionControl": ("throttle_demand:in w_left:in w_right:in v_vehicle:in throttle:out", ""),
     "vehicle.VehicleBody": ("contact_front:contact contact_rear:contact speed:out", "s v"),
@@ -147,10 +152,12 @@ TABLES = {"blocks.TimeTable": ("blocks.set_table", -10.0, 10.0),
           "blocks.CombiTimeTable": ("blocks.set_table", -10.0, 10.0),
           "blocks.CombiTable1D": ("blocks.set_table", -10.0, 10.0),
           "blocks.CombiTable2D": ("set_grid", -10.0, 10.0),
+          "vehicle.DriveCycle": ("vehicle.set_cycle", 0.0, 40.0),
           "vehicle.Wheel": ("vehicle.set_friction_table", 0.0, 1.2),
           "vehicle.VehicleBody": ("vehicle.set_grade_table", -0.3, 0.3)}
 # Tables whose outputs exist only once the table is set.
-ALWAYS_TABULATED = ("blocks.TimeTable", "blocks.CombiTimeTable", "blocks.CombiTable1D", "blocks.CombiTable2D")
+ALWAYS_TABULATED = ("blocks.TimeTable", "blocks.CombiTimeTable", "blocks.CombiTable1D", "blocks.CombiTable2D",
+                    "vehicle.DriveCycle")
 SOURCES = ("blocks.Constant", "blocks.Step", "blocks.Sine", "blocks.Ramp", "blocks.TimeTable")
 CONNECTOR_TYPES = {"rot": "rotational.Flange", "trans": "translational.Flange", "contact": "vehicle.WheelContact",
                    "in": "signal.Real", "out": "signal.Real"}
@@ -366,6 +373,10 @@ def add_table(p, key, var):
     setter, low, high = TABLES.get(key, (None, 0, 0))
     rng = p.rng
     if setter is None or (key not in ALWAYS_TABULATED and rng.random() < 0.7):
+        return
+    if setter == "vehicle.set_cycle":  # a shipped cycle, or a name that is not one
+        name = rng.choice(["nedc", "hwfet", "us06", "no_such_cycle"])
+        p.lines.append(f"vehicle.set_cycle({var}, {name!r})")
         return
     if setter == "set_grid":  # u1 × u2 values, sometimes a grid that does not match
         n1, n2 = rng.randint(1, 3), rng.randint(1, 3)

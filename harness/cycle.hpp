@@ -1,0 +1,71 @@
+// Drive-cycle runs: a car following a standard cycle, and what a vehicle
+// engineer reads off such a run — distance, fuel and CO2, the tractive energy
+// at the wheels, where the fuel's energy went, and whether the driven speed
+// stayed within the regulation's tolerance band.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "components/vehicle/cycle_driver.hpp"
+#include "components/vehicle/drive_cycle.hpp"
+#include "components/vehicle/mapped_car.hpp"
+#include "harness/energy.hpp"
+#include "solver/model.hpp"
+
+namespace acausal::harness {
+
+/// The WLTP speed tolerance (UN GTR No. 15, Annex 6): the driven speed stays
+/// between the lowest and the highest reference speed within ±`time` of each
+/// instant, widened by ±`speed`.
+struct SpeedTolerance {
+  double speed = 2.0 / 3.6;  // m/s
+  double time = 1.0;         // s
+};
+
+struct BandVerdict {
+  double worst_excursion = 0;  // m/s outside the band, 0 when inside throughout
+  double worst_time = 0;       // s
+  double seconds_outside = 0;  // s, summed over the rows outside
+  bool inside() const { return worst_excursion == 0; }
+};
+
+/// The band check on output rows (an output interval of 0.1 s resolves a 1 Hz trace).
+BandVerdict speed_band(const std::vector<double>& time, const std::vector<double>& v,
+                       const std::vector<double>& v_ref, SpeedTolerance tolerance = {});
+
+/// A MappedCar ("car") driven by a CycleDriver ("driver") along a DriveCycle
+/// ("cycle") set to a shipped cycle, with energy books on every part.
+struct CycleTest {
+  vehicle::MappedCar& car;
+  vehicle::DriveCycle& cycle;
+  vehicle::CycleDriver& driver;
+  EnergyBooks books;
+};
+CycleTest cycle_test(Model& m, const std::string& cycle_name);
+
+/// What a cycle run comes to.
+struct CycleReport {
+  std::string cycle;
+  double duration = 0;          // s
+  double distance = 0;          // km
+  double fuel = 0;              // kg
+  double fuel_per_100km = 0;    // L/100 km
+  double co2 = 0;               // g/km
+  double fuel_energy = 0;       // MJ
+  double positive_tractive_energy = 0;  // kJ/km: the wheels' positive work on the road, per km
+  /// Where the fuel's energy went (MJ): engine, driveline, tires, brakes, aero
+  /// drag, rolling resistance, and what is still stored (kinetic) at the end.
+  std::vector<std::pair<std::string, double>> energy_split;
+  double split_closure = 0;  // |Σ split − fuel energy| / fuel energy
+  BandVerdict band;
+  /// One line: "wltc3b: 23.27 km, 6.1 L/100 km, 141 g/km CO2, ..."
+  std::string line() const;
+};
+
+/// The report of a CycleTest's run. co2_per_fuel: g of CO2 per g of fuel
+/// burnt (gasoline 3.17: 86.5 % carbon by mass, times 44/12).
+CycleReport cycle_report(const Result& r, const CycleTest& test, double co2_per_fuel = 3.17);
+
+}  // namespace acausal::harness

@@ -1,0 +1,46 @@
+"""Drive cycles from Python: the shipped traces, and a tractive-energy check with an analytic answer."""
+import numpy as np
+import pytest
+
+import acausal as ac
+from acausal import translational, vehicle
+
+
+def test_tractive_energy_of_a_body_following_the_wltc_exactly():
+    # A 1250 kg body with only drag and rolling resistance moved at the cycle's speed: the wheels' positive
+    # work is ∫ max((m·a + Crr·m·g + ½·ρ·Cd·A·v²)·v, 0) dt over the trace, linear between its 1 Hz points.
+    m_body, Crr, Cd, A, rho, g = 1250.0, 0.012, 0.3, 2.2, 1.225, 9.81
+    model = ac.Model("tractive")
+    body = model.add(vehicle.VehicleBody("body", m=m_body, Crr=Crr, Cd=Cd, A=A, rho=rho, g=g))
+    cycle = model.add(vehicle.DriveCycle("cycle"))
+    duration = vehicle.set_cycle(cycle, "wltc3b")
+    drive = model.add(translational.Speed("drive"))
+    for axle, contact in (("front", body.contact_front), ("rear", body.contact_rear)):
+        breakout = model.add(vehicle.WheelContactBreakout("breakout_" + axle))
+        model.connect(contact, breakout.contact)
+        model.connect(breakout.flange_normal, model.add(translational.Fixed("ground_" + axle)).flange)
+        if axle == "front":
+            model.connect(breakout.flange_traction, drive.flange)
+    model.connect(cycle.v_ref, drive.v_ref)
+    r = model.compile().simulate(t_end=duration, output_interval=0.02, rtol=1e-8, atol=1e-8)
+    power = np.maximum(-r["drive.flange.f"] * r["body.v"], 0.0)
+    simulated = np.trapz(power, r.time)
+
+    data = np.loadtxt(vehicle.drive_cycle_file("wltc3b"), delimiter=",", skiprows=1)
+    t = np.linspace(0, duration, int(duration) * 200 + 1)
+    v = np.interp(t, data[:, 0], data[:, 1] / 3.6)
+    a = np.diff(data[:, 1] / 3.6)[np.minimum(t.astype(int), len(data) - 2)]  # each 1 s segment's slope
+    expected = np.trapz(np.maximum((m_body * a + Crr * m_body * g + 0.5 * rho * Cd * A * v**2) * v, 0.0), t)
+    assert simulated == pytest.approx(expected, rel=1e-4)
+    assert np.trapz(r["body.v"], r.time) == pytest.approx(23266.3, abs=0.06)  # SOURCE.md: 23.2663 km
+
+
+def test_shipped_cycles_and_errors():
+    assert vehicle.drive_cycle_names() == ["wltc3b", "nedc", "udds", "ftp75", "hwfet", "us06"]
+    with pytest.raises(ac.ModelError, match="no drive cycle named 'wltp'"):
+        vehicle.drive_cycle_file("wltp")
+    model = ac.Model("m")
+    with pytest.raises(ac.ModelError, match="is not a vehicle.DriveCycle"):
+        vehicle.set_cycle(model.add(translational.Mass("mass")), "nedc")
+    with pytest.raises(ValueError, match="not both"):
+        vehicle.set_cycle(model.add(vehicle.DriveCycle("c")))
