@@ -65,7 +65,7 @@ CycleReport cycle_report(const Result& r, const CycleTest& test, double co2_per_
   const auto& t = r.time();
   const auto& car = test.car;
   const auto& body = car.body;
-  report.cycle = test.cycle.name();
+  report.cycle = test.cycle.cycle_name;
   report.duration = t.back() - t.front();
   const auto s = r.evaluate(body.s);
   report.distance = (s.back() - s.front()) / 1000;

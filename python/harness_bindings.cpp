@@ -7,6 +7,7 @@
 
 #include <acausal/acausal.hpp>
 #include <acausal/harness/checklists.hpp>
+#include <acausal/harness/cycle.hpp>
 #include <acausal/harness/rigs.hpp>
 
 namespace py = pybind11;
@@ -113,6 +114,37 @@ void bind_harness(py::module_& m) {
         return list.run();
       });
 
+  // Drive cycles: the car, cycle and driver built together, and the run's report as a dict.
+  py::class_<CycleTest, std::shared_ptr<CycleTest>>(m, "CycleTest")
+      .def_property_readonly("car", [](CycleTest& t) -> Component& { return t.car; }, py::return_value_policy::reference)
+      .def_property_readonly("cycle", [](CycleTest& t) -> Component& { return t.cycle; },
+                             py::return_value_policy::reference)
+      .def_property_readonly("driver", [](CycleTest& t) -> Component& { return t.driver; },
+                             py::return_value_policy::reference)
+      .def_property_readonly("duration", [](const CycleTest& t) { return t.cycle.duration; });
+  m.def("cycle_test", [](Model& model, const std::string& cycle) {
+    return std::make_shared<CycleTest>(cycle_test(model, cycle));
+  }, py::arg("model"), py::arg("cycle") = "wltc3b", py::keep_alive<0, 1>());
+  m.def("cycle_report", [](const Result& r, const CycleTest& test, double co2_per_fuel) {
+    const CycleReport report = cycle_report(r, test, co2_per_fuel);
+    py::dict split, d;
+    for (const auto& [name, value] : report.energy_split) split[py::str(name)] = value;
+    d["cycle"] = report.cycle;
+    d["duration_s"] = report.duration;
+    d["distance_km"] = report.distance;
+    d["fuel_kg"] = report.fuel;
+    d["fuel_l_per_100km"] = report.fuel_per_100km;
+    d["co2_g_per_km"] = report.co2;
+    d["fuel_energy_MJ"] = report.fuel_energy;
+    d["positive_tractive_energy_kJ_per_km"] = report.positive_tractive_energy;
+    d["energy_split_MJ"] = split;
+    d["split_closure"] = report.split_closure;
+    d["within_band"] = report.band.inside();
+    d["worst_band_excursion_kmh"] = 3.6 * report.band.worst_excursion;
+    d["worst_band_time_s"] = report.band.worst_time;
+    d["line"] = report.line();
+    return d;
+  }, py::arg("result"), py::arg("test"), py::arg("co2_per_fuel") = 3.17);
   m.def("checklist_names", &checklist_names);
   m.def("checklist", &checklist, py::arg("name"));
 

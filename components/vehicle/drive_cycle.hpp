@@ -33,6 +33,7 @@ struct DriveCycle : Component {
   blocks::CombiTimeTable& table =
       add<blocks::CombiTimeTable>("table", {{"extrapolation", blocks::Extrapolation::HoldLastPoint}});
   double duration = 0;  // s, the cycle's last time
+  std::string cycle_name;  // the shipped cycle's name, or the file read
 
   explicit DriveCycle(std::string name) : Component(std::move(name)) {}
 
@@ -45,6 +46,7 @@ struct DriveCycle : Component {
       throw ModelError("DriveCycle '" + path() + "': " + e.what());
     }
     load(file);
+    cycle_name = name;
   }
 
   /// A CSV with a header: time [s] and speed in speed_unit ("km/h", "m/s" or "mph").
@@ -60,6 +62,7 @@ struct DriveCycle : Component {
     std::vector<std::pair<double, double>> points;
     for (std::size_t k = 0; k < times.size(); ++k) points.emplace_back(times[k], speeds[k] * scale);
     set_table(points);
+    cycle_name = file;
   }
 
   /// (time [s], speed [m/s]) points; times must increase.
@@ -75,6 +78,7 @@ struct DriveCycle : Component {
     }
     table.set_table(rows);
     duration = points.back().first;
+    cycle_name = "a table of " + std::to_string(points.size()) + " points";
     equation(v_ref == *table.y[0]);
     equation(a_ref == table.rate(0));
     equation(v_preview == acausal::table(time_symbol() + preview, trace));

@@ -39,6 +39,25 @@ rotational_rig = _h.rotational_rig
 checklist_names = _h.checklist_names
 
 
+def cycle_test(model, cycle="wltc3b"):
+    """Adds a MappedCar ("car"), a DriveCycle ("cycle") set to a shipped cycle and a CycleDriver ("driver") to
+    `model`, with energy books on every part; simulate to test.duration, then cycle_report(result, test)."""
+    return _h.cycle_test(model, cycle)
+
+
+def cycle_report(result, test, co2_per_fuel=3.17, as_frame=False):
+    """A cycle run's figures as a dict (distance, L/100 km, g/km CO2 at co2_per_fuel g per g of fuel, tractive
+    energy, the energy split in MJ, the WLTP band verdict); as_frame=True: the energy split as a pandas
+    DataFrame (MJ and share of the fuel's energy) beside the dict."""
+    report = _h.cycle_report(result, test, co2_per_fuel)
+    if not as_frame:
+        return report
+    import pandas as pd  # only when asked for: importing pandas costs a quarter of a second
+    split = pd.DataFrame({"MJ": pd.Series(report["energy_split_MJ"])})
+    split["share"] = split["MJ"] / report["fuel_energy_MJ"]
+    return report, split
+
+
 def render_plots(directory):
     """Draws the PNG of every check in the report written to `directory` (matplotlib)."""
     # Imported here: `python3 -m acausal.validation_plots` must not find it imported already.

@@ -44,3 +44,17 @@ def test_shipped_cycles_and_errors():
         vehicle.set_cycle(model.add(translational.Mass("mass")), "nedc")
     with pytest.raises(ValueError, match="not both"):
         vehicle.set_cycle(model.add(vehicle.DriveCycle("c")))
+
+
+def test_cycle_report_from_python():
+    from acausal import harness
+    m = ac.Model("hwfet")
+    test = harness.cycle_test(m, "hwfet")
+    r = m.compile().simulate(t_end=test.duration, output_interval=0.1, rtol=1e-6, atol=1e-6, linear_solver="klu")
+    report, split = harness.cycle_report(r, test, as_frame=True)
+    assert report["within_band"]
+    assert report["distance_km"] == pytest.approx(16.5065, rel=2e-3)
+    assert 3.0 < report["fuel_l_per_100km"] < 9.0
+    # Where the fuel went adds up to the fuel's energy.
+    assert split["MJ"].sum() == pytest.approx(report["fuel_energy_MJ"], rel=1e-3)
+    assert test.car.engine.fuel_mass is not None and "hwfet" in report["line"]
