@@ -6,6 +6,7 @@
 
 #include <acausal/components/blocks/table_file.hpp>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -117,4 +118,16 @@ TEST_CASE("Table files: bad Modelica text files name the file, the line and the 
                       Contains("msl_not_finite.txt:4:") && Contains("field 2") && Contains("'nan' is not finite"));
   REQUIRE_THROWS_WITH(read("duplicate_table.txt"), Contains("duplicate_table.txt:4:") &&
                                                        Contains("table 'tab1' is declared twice (first on line 2)"));
+}
+
+TEST_CASE("Table files: the Modelica text format round trip keeps every number exactly", "[tables]") {
+  const std::string path = (std::filesystem::temp_directory_path() / "acausal_round_trip.txt").string();
+  const std::vector<std::vector<double>> map{{0, 1.5, 2.0}, {1000, 0.1, 1e-300}, {2500.25, -3.0 / 7.0, 1.0 / 3.0}};
+  const std::vector<std::vector<double>> curve{{0, 0}, {1, 2}};
+  write_msl_tables(path, {{"bsfc", map}, {"curve", curve}});
+  const TableFile read = read_msl_table(path, "bsfc");
+  CHECK(read.rows == map);  // exact: the shortest representation that reads back
+  CHECK(read_table_file(path, "curve").rows == curve);
+  std::filesystem::remove(path);
+  CHECK_THROWS_WITH(write_msl_tables(path, {{"ragged", {{1, 2}, {3}}}}), Contains("row 2 has 1 values, the first 2"));
 }

@@ -7,6 +7,7 @@
 // is edited by hand and the message is all the user has to find the mistake.
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cctype>
@@ -284,6 +285,27 @@ inline TableFile read_table_file(const std::string& path, const std::string& tab
   if (!table_name.empty())
     throw ModelError(fmt::format("{}: a CSV file holds one table; the table name '{}' does not apply", path, table_name));
   return read_csv_table(path);
+}
+
+/// Writes tables in the Modelica text format (`#1`, then `double name(rows,cols)`
+/// and the rows), each number in full precision ({} of fmt: reads back exactly),
+/// so tables made here load unchanged in a Modelica tool.
+inline void write_msl_tables(const std::string& path,
+                             const std::vector<std::pair<std::string, std::vector<std::vector<double>>>>& tables) {
+  std::string text = "#1\n";
+  for (const auto& [name, rows] : tables) {
+    const std::size_t columns = rows.empty() ? 0 : rows.front().size();
+    if (rows.empty() || columns == 0) throw ModelError(fmt::format("{}: table '{}' is empty", path, name));
+    text += fmt::format("double {}({},{})\n", name, rows.size(), columns);
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      if (rows[r].size() != columns)
+        throw ModelError(fmt::format("{}: table '{}' row {} has {} values, the first {}", path, name, r + 1,
+                                     rows[r].size(), columns));
+      text += fmt::format("  {}\n", fmt::join(rows[r], "\t"));
+    }
+  }
+  std::ofstream out(path, std::ios::binary);
+  if (!(out << text)) throw ModelError(fmt::format("{}: cannot write the table file", path));
 }
 
 }  // namespace acausal::blocks
