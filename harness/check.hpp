@@ -44,6 +44,10 @@ struct CheckResult {
   std::string message;   // the outcome in one sentence; for a failure, what went wrong where
   std::vector<double> time;
   std::vector<Series> plot;
+  /// How the series are drawn: "time" (each against time), "scatter" (the
+  /// second against the first, coloured by the third if any: operating points
+  /// on a map), "bars" (each series' last value, one bar per series).
+  std::string plot_kind = "time";
 };
 
 /// A check waiting for a result.

@@ -237,7 +237,7 @@ std::string ChecklistReport::json() const {
       << (c.plot.empty() ? "null" : json_string(c.id + ".csv")) << ", \"plot\": "
       << (c.plot.empty() ? "null" : json_string(c.id + ".png")) << ", \"series\": [";
     for (std::size_t j = 0; j < c.plot.size(); ++j) o << (j ? ", " : "") << json_string(c.plot[j].label);
-    o << "]}";
+    o << "], \"plot_kind\": " << json_string(c.plot_kind) << "}";
   }
   o << "\n  ]\n}\n";
   return o.str();

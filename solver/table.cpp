@@ -114,7 +114,7 @@ class Registry {
 
   const Grid* grid(const Table2D& t) {
     std::lock_guard<std::mutex> lock(mutex_);
-    auto key = std::make_tuple(t.u1, t.u2, t.y, static_cast<int>(t.extrapolation));
+    auto key = std::make_tuple(t.u1, t.u2, t.y, static_cast<int>(t.extrapolation) + 8 * static_cast<int>(t.smoothness));
     auto it = grids_.find(key);
     if (it == grids_.end()) {
       auto grid = std::make_unique<Grid>(Grid{t});
@@ -246,33 +246,67 @@ std::size_t cell_of(const std::vector<double>& axis, double u) {
   return std::min(i, axis.size() - 2);
 }
 
+// The k-th derivative in u of the interpolant along one axis, as weights on
+// the grid values: Σ weight·y[index]. Linear, or the cubic Hermite whose slope
+// at each point is the centred difference of its neighbours (one-sided at the
+// ends): linear in the data, so the 2-D table is the tensor product and its
+// partial derivatives are the products of the axes' weights. Beyond the axis:
+// hold (the end value, derivatives 0), linear (the end value continued with
+// the end slope), error (NaN).
+std::vector<std::pair<std::size_t, double>> axis_weights(const std::vector<double>& x, double u, int k, bool cubic,
+                                                         TableExtrapolation extrapolation) {
+  const std::size_t n = x.size();
+  if (n == 1) return {{0, k == 0 ? 1.0 : 0.0}};
+  if (u < x.front() || u > x.back()) {
+    if (extrapolation == TableExtrapolation::error) return {{0, kNaN}};
+    const double end = u < x.front() ? x.front() : x.back();
+    if (extrapolation == TableExtrapolation::hold) return k == 0 ? axis_weights(x, end, 0, cubic, extrapolation)
+                                                                 : std::vector<std::pair<std::size_t, double>>{};
+    auto value = axis_weights(x, end, 0, cubic, extrapolation), slope = axis_weights(x, end, 1, cubic, extrapolation);
+    if (k == 1) return slope;
+    if (k > 1) return {};
+    for (auto& [index, w] : slope) value.emplace_back(index, w * (u - end));
+    return value;
+  }
+  const std::size_t i = cell_of(x, u);
+  const double h = x[i + 1] - x[i], t = (u - x[i]) / h, scale = std::pow(h, -k);
+  if (!cubic) {
+    if (k == 0) return {{i, 1.0 - t}, {i + 1, t}};
+    if (k == 1) return {{i, -1.0 / h}, {i + 1, 1.0 / h}};
+    return {};
+  }
+  // The Hermite basis h00, h10, h01, h11 and its derivatives in t.
+  auto basis = [&](int which) {
+    static constexpr double c[4][4] = {{1, 0, -3, 2}, {0, 1, -2, 1}, {0, 0, 3, -2}, {0, 0, -1, 1}};  // 1, t, t², t³
+    double sum = 0;
+    for (int p = k; p < 4; ++p) {
+      double falling = 1;
+      for (int q = 0; q < k; ++q) falling *= p - q;
+      sum += c[which][p] * falling * std::pow(t, p - k);
+    }
+    return sum * scale;
+  };
+  // Slope at point p as weights: centred difference inside, one-sided at the ends.
+  auto slope = [&](std::size_t p, double factor, std::vector<std::pair<std::size_t, double>>& out) {
+    const std::size_t lo = p == 0 ? 0 : p - 1, hi = p + 1 == n ? p : p + 1;
+    out.emplace_back(hi, factor / (x[hi] - x[lo]));
+    out.emplace_back(lo, -factor / (x[hi] - x[lo]));
+  };
+  std::vector<std::pair<std::size_t, double>> w{{i, basis(0)}, {i + 1, basis(2)}};
+  slope(i, basis(1) * h, w);
+  slope(i + 1, basis(3) * h, w);
+  return w;
+}
+
 double grid_value(const Grid& g, double u1, double u2, int k1, int k2) {
   const Table2D& t = g.data;
   if (std::isnan(u1) || std::isnan(u2)) return kNaN;
-  bool clamped1 = false, clamped2 = false;
-  auto limit = [&](const std::vector<double>& axis, double& u, bool& clamped) {
-    if (u >= axis.front() && u <= axis.back()) return true;
-    if (t.extrapolation == TableExtrapolation::error) return false;
-    if (t.extrapolation == TableExtrapolation::hold) {
-      u = std::clamp(u, axis.front(), axis.back());
-      clamped = true;
-    }
-    return true;
-  };
-  if (!limit(t.u1, u1, clamped1) || !limit(t.u2, u2, clamped2)) return kNaN;
-  if ((clamped1 && k1 > 0) || (clamped2 && k2 > 0) || k1 > 1 || k2 > 1) return 0.0;
+  const bool cubic = t.smoothness != TableSmoothness::linear;
   const std::size_t n2 = t.u2.size();
-  const std::size_t i = cell_of(t.u1, u1), j = cell_of(t.u2, u2);
-  const bool line1 = t.u1.size() > 1, line2 = n2 > 1;
-  const double h1 = line1 ? t.u1[i + 1] - t.u1[i] : 1.0, h2 = line2 ? t.u2[j + 1] - t.u2[j] : 1.0;
-  const double s = line1 ? (u1 - t.u1[i]) / h1 : 0.0, r = line2 ? (u2 - t.u2[j]) / h2 : 0.0;
-  auto y = [&](std::size_t a, std::size_t b) { return t.y[(i + (line1 ? a : 0)) * n2 + j + (line2 ? b : 0)]; };
-  // f = y00 + (y10 - y00) s + (y01 - y00) r + (y11 - y10 - y01 + y00) s r
-  const double c0 = y(0, 0), c1 = y(1, 0) - y(0, 0), c2 = y(0, 1) - y(0, 0), c3 = y(1, 1) - y(1, 0) - y(0, 1) + y(0, 0);
-  if (k1 == 0 && k2 == 0) return c0 + c1 * s + c2 * r + c3 * s * r;
-  if (k1 == 1 && k2 == 0) return line1 ? (c1 + c3 * r) / h1 : 0.0;
-  if (k1 == 0 && k2 == 1) return line2 ? (c2 + c3 * s) / h2 : 0.0;
-  return line1 && line2 ? c3 / (h1 * h2) : 0.0;
+  double sum = 0;
+  for (const auto& [a, wa] : axis_weights(t.u1, u1, k1, cubic, t.extrapolation))
+    for (const auto& [b, wb] : axis_weights(t.u2, u2, k2, cubic, t.extrapolation)) sum += wa * wb * t.y[a * n2 + b];
+  return sum;
 }
 
 // The highest derivative order that is not identically zero.
@@ -332,6 +366,8 @@ void check_table(const Table2D& t, const std::string& owner) {
                                    k % t.u2.size() + 1));
   if (t.extrapolation == TableExtrapolation::periodic)
     throw ModelError(owner + ": a 2-D table extrapolates by hold, linear or error, not periodic");
+  if (t.smoothness == TableSmoothness::constant)
+    throw ModelError(owner + ": a 2-D table is bilinear (linear) or a smooth cubic (monotone_cubic), not constant");
 }
 
 Expr table(const Expr& x, const Table1D& t) { return column_node(Function::value, 0, prepared(t), x, Expr(0.0)); }
@@ -373,8 +409,8 @@ Expr table_partial(const Node* n, int i) {
       return i == 0 ? column_node(e.function, e.order + 1, e.column, a, b) : Expr(0.0);
     case Function::segment: case Function::next_breakpoint: return Expr(0.0);  // steps: read at events only
     case Function::value_2d: {
-      const int k1 = e.order + (i == 0), k2 = e.order2 + (i == 1);
-      if (k1 > 1 || k2 > 1) return Expr(0.0);
+      const int k1 = e.order + (i == 0), k2 = e.order2 + (i == 1), highest = e.grid->data.smoothness == TableSmoothness::linear ? 1 : 3;
+      if (k1 > highest || k2 > highest) return Expr(0.0);
       return make_table(registry().entry(Function::value_2d, k1, k2, nullptr, e.grid), a, b);
     }
   }

@@ -41,12 +41,16 @@ struct Table1D {
   TableExtrapolation extrapolation = TableExtrapolation::hold;
 };
 
-/// y over a grid u1 × u2 (row major: y[i·u2.size() + j] at u1[i], u2[j]),
-/// bilinear in each cell; both abscissae strictly increasing. Extrapolation
-/// hold clamps to the grid, linear continues the edge cells, error gives NaN.
+/// y over a grid u1 × u2 (row major: y[i·u2.size() + j] at u1[i], u2[j]);
+/// both abscissae strictly increasing. smoothness linear: bilinear in each
+/// cell; monotone_cubic: a smooth (C1) bicubic, the tensor product of cubic
+/// Hermites with centred-difference slopes (it may overshoot: only the 1-D
+/// cubic is monotone). Extrapolation hold clamps to the grid, linear
+/// continues the edges with their slope, error gives NaN.
 struct Table2D {
   std::vector<double> u1, u2, y;
   TableExtrapolation extrapolation = TableExtrapolation::hold;
+  TableSmoothness smoothness = TableSmoothness::linear;
 };
 
 /// Checks a table and throws ModelError naming `owner` and the offending row.

@@ -266,3 +266,31 @@ TEST_CASE("Tables in native code evaluate as in the tape", "[tables][native]") {
   CHECK(a["cycle.y1"] == b["cycle.y1"]);
   std::filesystem::remove_all(native.native.cache_directory);
 }
+
+TEST_CASE("The smooth 2-D table passes through the grid, is C1 and reproduces a quadratic surface inside",
+          "[tables]") {
+  const Expr u = make_variable_symbol("u"), v = make_variable_symbol("v");
+  // f = u² + u·v on a uniform grid: centred differences give the exact slopes of a
+  // quadratic inside, so the interpolant reproduces f in the interior cells.
+  Table2D t{.u1 = {0, 1, 2, 3, 4}, .u2 = {0, 1, 2, 3}, .smoothness = TableSmoothness::monotone_cubic};
+  for (double a : t.u1)
+    for (double b : t.u2) t.y.push_back(a * a + a * b);
+  const Expr f = table(u, v, t);
+  auto value = [&](const Expr& e, double a, double b) {
+    return evaluate(e, [&](const Node* n) { return n == u.node() ? a : b; });
+  };
+  for (double a : t.u1)
+    for (double b : t.u2) CHECK(value(f, a, b) == Approx(a * a + a * b).margin(1e-12));
+  CHECK(value(f, 1.5, 1.5) == Approx(1.5 * 1.5 + 1.5 * 1.5).epsilon(1e-12));
+  CHECK(value(diff(f, u), 1.5, 1.5) == Approx(2 * 1.5 + 1.5).epsilon(1e-12));
+  CHECK(value(diff(f, v), 1.5, 1.5) == Approx(1.5).epsilon(1e-12));
+  CHECK(value(diff(diff(f, u), v), 1.5, 1.5) == Approx(1.0).epsilon(1e-12));
+  // C1 across a grid line, and partials against central differences.
+  const double h = 1e-6;
+  CHECK(value(diff(f, u), 2.0 - 1e-9, 0.7) == Approx(value(diff(f, u), 2.0 + 1e-9, 0.7)).epsilon(1e-7));
+  for (auto [a, b] : {std::pair{0.3, 2.6}, std::pair{3.7, 0.2}})
+    CHECK(value(diff(f, u), a, b) == Approx((value(f, a + h, b) - value(f, a - h, b)) / (2 * h)).epsilon(1e-6));
+  CHECK_THROWS_WITH(table(u, v, Table2D{.u1 = {0, 1}, .u2 = {0, 1}, .y = {0, 0, 0, 0},
+                                        .smoothness = TableSmoothness::constant}),
+                    Catch::Contains("not constant"));
+}

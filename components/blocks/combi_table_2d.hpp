@@ -11,8 +11,9 @@
 namespace acausal::blocks {
 
 /// MSL Blocks.Tables.CombiTable2Ds: y = table(u1, u2) over a grid, bilinear
-/// in each cell (smoothness LinearSegments; the other smoothness choices are
-/// not there yet). Extrapolation HoldLastPoint clamps the inputs to the grid,
+/// in each cell (smoothness LinearSegments) or a smooth bicubic
+/// (ContinuousDerivative: cubic Hermites with centred-difference slopes along
+/// each axis, C1; MSL uses Akima's slopes there). Extrapolation HoldLastPoint clamps the inputs to the grid,
 /// LastTwoPoints continues the edge cells, NoExtrapolation gives NaN outside.
 /// No events at grid lines; the derivatives are the interpolant's.
 /// set_table() or load() before compiling.
@@ -21,6 +22,7 @@ struct CombiTable2D : Component {
   RealOutput y{*this, "y"};
   Parameter extrapolation =
       parameter("extrapolation", Extrapolation::LastTwoPoints, {.choices = Extrapolation::names});
+  Parameter smoothness = parameter("smoothness", 0, {.choices = {"LinearSegments", "ContinuousDerivative"}});
 
   explicit CombiTable2D(std::string name) : Component(std::move(name)) {}
 
@@ -44,7 +46,11 @@ struct CombiTable2D : Component {
     Expr value(0.0);
     for (int e : {Extrapolation::NoExtrapolation, Extrapolation::LastTwoPoints, Extrapolation::HoldLastPoint}) {
       t.extrapolation = static_cast<TableExtrapolation>(e);
-      value = e == Extrapolation::NoExtrapolation ? table(u1, u2, t) : ifelse(chosen(extrapolation, e), table(u1, u2, t), value);
+      t.smoothness = TableSmoothness::monotone_cubic;
+      const Expr smooth = table(u1, u2, t);
+      t.smoothness = TableSmoothness::linear;
+      const Expr by_smoothness = ifelse(chosen(smoothness, 1), smooth, table(u1, u2, t));
+      value = e == Extrapolation::NoExtrapolation ? by_smoothness : ifelse(chosen(extrapolation, e), by_smoothness, value);
     }
     equation(y == value);
   }

@@ -28,11 +28,24 @@ def render_check(directory, check):
 
     header, columns = _read_csv(os.path.join(directory, check["data"]))
     time = columns[0]
+    kind = check.get("plot_kind", "time")
     fig, ax = plt.subplots(figsize=(8, 4.2), dpi=100)
-    for label, values in zip(header[1:], columns[1:]):
-        ax.plot(time, values, label=label, linewidth=1.4)
+    if kind == "scatter":  # operating points: the second series against the first, coloured by the third
+        colour = columns[3] if len(columns) > 3 else None
+        points = ax.scatter(columns[1], columns[2], c=colour, s=4, cmap="viridis_r", label="operating points")
+        if colour is not None:
+            fig.colorbar(points, ax=ax, label=header[3])
+        ax.set_xlabel(header[1])
+        ax.set_ylabel(header[2])
+    elif kind == "bars":  # each series' last value
+        finite = [(label, values[-1]) for label, values in zip(header[1:], columns[1:])]
+        ax.bar([label for label, _ in finite], [value for _, value in finite], color="steelblue")
+        ax.tick_params(axis="x", labelrotation=30)
+    else:
+        for label, values in zip(header[1:], columns[1:]):
+            ax.plot(time, values, label=label, linewidth=1.4)
     worst = check.get("worst_time")
-    if worst is not None:
+    if worst is not None and kind == "time":
         ax.axvline(worst, color="red" if not check["passed"] else "grey", linestyle=":", linewidth=1.0,
                    label="worst point, t = %.4g s" % worst)
     mark = "PASS" if check["passed"] else "FAIL"
@@ -41,9 +54,10 @@ def render_check(directory, check):
     ax.set_title("[%s] %s: %s\ntolerance %.3g, measured %s" % (
         mark, check["rig"], check["title"], check["tolerance"] or 0.0, measured),
         fontsize=10, color="darkgreen" if check["passed"] else "darkred")
-    ax.set_xlabel("time [s]")
+    if kind == "time":
+        ax.set_xlabel("time [s]")
+        ax.legend(fontsize=8, loc="best")
     ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=8, loc="best")
     fig.tight_layout()
     path = os.path.join(directory, check["plot"])
     fig.savefig(path)
