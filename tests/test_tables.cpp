@@ -294,3 +294,12 @@ TEST_CASE("The smooth 2-D table passes through the grid, is C1 and reproduces a 
                                         .smoothness = TableSmoothness::constant}),
                     Catch::Contains("not constant"));
 }
+
+TEST_CASE("Tables from files: an abscissa out of order is named by file and line", "[tables]") {
+  const std::string file = (std::filesystem::path(__FILE__).parent_path() / "data" / "tables" / "unsorted.csv").string();
+  Model m("maps");
+  CHECK_THROWS_WITH(m.add<blocks::CombiTable1D>("curve").load(file, "", "rpm"),
+                    Catch::Contains("unsorted.csv:5: rpm 1500 does not increase on the row above's (2000)"));
+  CHECK_THROWS_WITH(m.add<blocks::CombiTimeTable>("trace").load(file),
+                    Catch::Contains("unsorted.csv:5: rpm 1500 is below the row above's (2000)"));
+}

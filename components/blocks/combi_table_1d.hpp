@@ -66,23 +66,7 @@ struct CombiTable1D : Component {
   /// `u_column` and `columns` name CSV columns or give 1-based indices; no columns: all but u's.
   void load(const std::string& file, const std::string& table_name = "", const std::string& u_column = "1",
             const std::vector<std::string>& columns = {}) {
-    const TableFile read = read_table_file(file, table_name);
-    const std::size_t u_index = read.column_index(u_column);
-    std::vector<std::size_t> picked;
-    for (const auto& c : columns) picked.push_back(read.column_index(c));
-    if (columns.empty())
-      for (std::size_t k = 0; k < read.rows.front().size(); ++k)
-        if (k != u_index) picked.push_back(k);
-    std::vector<std::vector<double>> rows;
-    for (std::size_t r = 0; r < read.rows.size(); ++r) {
-      if (r > 0 && !(read.rows[r][u_index] > read.rows[r - 1][u_index]))
-        throw ModelError(read.source + ":" + std::to_string(read.first_line[r]) + ": abscissa " +
-                         std::to_string(read.rows[r][u_index]) + " does not increase on the row above's");
-      std::vector<double> row{read.rows[r][u_index]};
-      for (std::size_t k : picked) row.push_back(read.rows[r][k]);
-      rows.push_back(std::move(row));
-    }
-    set_table(rows);
+    set_table(abscissa_and_columns(read_table_file(file, table_name), u_column, columns, true));
   }
 };
 

@@ -61,24 +61,7 @@ struct CombiTimeTable : Component {
   /// name CSV columns or give 1-based indices ("1", "2"); no columns: all after time.
   void load(const std::string& file, const std::string& table_name = "", const std::string& time_column = "1",
             const std::vector<std::string>& columns = {}) {
-    const TableFile read = read_table_file(file, table_name);
-    std::vector<std::size_t> picked;
-    const std::size_t time_index = read.column_index(time_column);
-    for (const auto& c : columns) picked.push_back(read.column_index(c));
-    if (columns.empty())
-      for (std::size_t k = 0; k < read.rows.front().size(); ++k)
-        if (k != time_index) picked.push_back(k);
-    std::vector<std::vector<double>> rows;
-    for (std::size_t r = 0; r < read.rows.size(); ++r) {
-      const double t = read.rows[r][time_index];
-      if (r > 0 && t < read.rows[r - 1][time_index])
-        throw ModelError(read.source + ":" + std::to_string(read.first_line[r]) + ": time " + std::to_string(t) +
-                         " is before the row above's; times must not decrease");
-      std::vector<double> row{t};
-      for (std::size_t k : picked) row.push_back(read.rows[r][k]);
-      rows.push_back(std::move(row));
-    }
-    set_table(rows);
+    set_table(abscissa_and_columns(read_table_file(file, table_name), time_column, columns, false));
   }
 
  private:

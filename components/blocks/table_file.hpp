@@ -287,6 +287,32 @@ inline TableFile read_table_file(const std::string& path, const std::string& tab
   return read_csv_table(path);
 }
 
+/// Rows of (abscissa, the chosen columns...) from a file read: `abscissa` and
+/// `columns` name CSV columns or give 1-based numbers as text; no columns: all
+/// but the abscissa. The abscissa must increase (`strictly`) or not decrease
+/// (a repeated time is a jump), else a ModelError names the file and line.
+inline std::vector<std::vector<double>> abscissa_and_columns(const TableFile& read, const std::string& abscissa,
+                                                             const std::vector<std::string>& columns, bool strictly) {
+  const std::size_t x = read.column_index(abscissa);
+  std::vector<std::size_t> picked;
+  for (const auto& c : columns) picked.push_back(read.column_index(c));
+  if (columns.empty())
+    for (std::size_t k = 0; k < read.rows.front().size(); ++k)
+      if (k != x) picked.push_back(k);
+  std::vector<std::vector<double>> rows;
+  for (std::size_t r = 0; r < read.rows.size(); ++r) {
+    const double here = read.rows[r][x];
+    if (r > 0 && (strictly ? !(here > read.rows[r - 1][x]) : here < read.rows[r - 1][x]))
+      throw ModelError(fmt::format("{}:{}: {} {} {} the row above's ({})", read.source, read.first_line[r],
+                                   read.names.empty() ? "abscissa" : read.names[x], here,
+                                   strictly ? "does not increase on" : "is below", read.rows[r - 1][x]));
+    std::vector<double> row{here};
+    for (std::size_t k : picked) row.push_back(read.rows[r][k]);
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
 /// Writes tables in the Modelica text format (`#1`, then `double name(rows,cols)`
 /// and the rows), each number in full precision ({} of fmt: reads back exactly),
 /// so tables made here load unchanged in a Modelica tool.
