@@ -1,5 +1,6 @@
 // Thin pybind11 bindings: the modeling API, the component library, results.
 // Everything that is not a translation of the C++ API lives in Python.
+#include <pybind11/eval.h>
 #include <pybind11/functional.h>
 #include <pybind11/numpy.h>
 #include <pybind11/operators.h>
@@ -9,20 +10,25 @@
 #include <acausal/acausal.hpp>
 #include <acausal/components/library.hpp>
 
+#include <atomic>
+#include <csignal>
 #include <functional>
 #include <limits>
 #include <map>
+
+#include "introspection.hpp"
 
 namespace py = pybind11;
 using namespace acausal;
 
 namespace {
 
-// Library components by Python name: how to add one and which parameters it has.
+// Library components by Python name: how to add one, and a default-built one
+// whose declarations tell Python its parameters, connectors and equations.
 struct LibraryEntry {
   std::function<Component&(Component&, const std::string&, const ParameterValues&)> add;
-  // Each parameter with its named choices (empty unless it is a choice).
-  std::function<std::vector<std::pair<std::string, std::vector<std::string>>>()> parameters;
+  std::function<std::unique_ptr<Component>()> probe;
+  std::vector<std::string> options;  // build-time equipment taken as keywords beside the parameters
 };
 
 std::map<std::string, LibraryEntry>& library() {
@@ -36,12 +42,7 @@ void register_component(const std::string& key) {
       [](Component& parent, const std::string& name, const ParameterValues& values) -> Component& {
         return parent.add<T>(name, values);
       },
-      [] {
-        T probe("probe");
-        std::vector<std::pair<std::string, std::vector<std::string>>> parameters;
-        for (const auto& p : probe.parameters()) parameters.emplace_back(p.name, p.attributes.choices);
-        return parameters;
-      }};
+      [] { return std::make_unique<T>("probe"); }};
 }
 
 // A car takes its equipment (vehicle::CarOptions) as keyword arguments beside
@@ -58,12 +59,8 @@ void register_car(const std::string& key) {
         }
         return parent.add<Car>(name, parameters, options);
       },
-      [] {
-        Car probe("probe");
-        std::vector<std::pair<std::string, std::vector<std::string>>> parameters{{"abs", {}}};
-        for (const auto& p : probe.parameters()) parameters.emplace_back(p.name, p.attributes.choices);
-        return parameters;
-      }};
+      [] { return std::make_unique<Car>("probe"); },
+      {"abs"}};
 }
 
 // Connector kinds creatable from Python components.
@@ -81,11 +78,11 @@ py::object attribute(Component& c, const std::string& name) {
   for (Connector* k : c.connectors())
     if (k->name() == name) return py::cast(k, py::return_value_policy::reference);
   for (const auto& v : c.variables())
-    if (v.name == name) return py::cast(v.symbol);
+    if (v.name == name) return py::cast(python::variable_symbol(c, v));
   for (const auto& p : c.parameters())
-    if (p.name == name) return py::cast(p.symbol);
+    if (p.name == name) return py::cast(python::parameter_symbol(c, p));
   for (const auto& d : c.discretes())
-    if (d.name == name) return py::cast(d.symbol);
+    if (d.name == name) return py::cast(python::discrete_symbol(c, d));
   if (Component* child = c.child(name)) return py::cast(child, py::return_value_policy::reference);
   throw py::attribute_error("component '" + c.name() +
                             "' has no connector, variable, parameter, discrete variable or component '" + name + "'");
@@ -95,7 +92,56 @@ Expr signal_value(const Connector& k) {
   if (k.members().size() != 1 || !k.members()[0].name.empty())
     throw py::type_error("connector " + k.path() + " is not a signal; use its members (e.g. ." +
                          (k.members().empty() ? std::string("phi") : k.members()[0].name) + ")");
-  return k.members()[0].symbol;
+  return python::member_symbol(k, k.members()[0]);
+}
+
+// Ctrl-C during simulate(): Python runs its SIGINT handler only when the run
+// gives the interpreter back, so the run installs its own, which asks the
+// integrator to stop (SimulationOptions::interrupt).
+std::atomic<bool> sigint_received{false};
+extern "C" void on_sigint(int) { sigint_received.store(true, std::memory_order_relaxed); }
+
+// Only where Python itself would raise KeyboardInterrupt: on the main thread,
+// with the default handler in place (not when the user ignores or handles SIGINT).
+bool interruptible() {
+  py::module_ threading = py::module_::import("threading");
+  if (!threading.attr("current_thread")().is(threading.attr("main_thread")())) return false;
+  py::module_ signal = py::module_::import("signal");
+  return signal.attr("getsignal")(signal.attr("SIGINT")).is(signal.attr("default_int_handler"));
+}
+
+[[noreturn]] void raise_keyboard_interrupt(const std::string& message, const Result& partial) {
+  py::object error = py::module_::import("builtins").attr("KeyboardInterrupt")(message);
+  error.attr("partial_result") = py::cast(partial);
+  PyErr_SetObject(PyExc_KeyboardInterrupt, error.ptr());
+  throw py::error_already_set();
+}
+
+Result simulate_interruptibly(const Simulator& s, SimulationOptions o) {
+  if (!interruptible()) {
+    py::gil_scoped_release release;
+    return s.simulate(o);
+  }
+  struct sigaction ours {}, previous{};
+  ours.sa_handler = on_sigint;
+  sigemptyset(&ours.sa_mask);
+  sigint_received.store(false);
+  sigaction(SIGINT, &ours, &previous);
+  struct Restore {
+    struct sigaction* previous;
+    ~Restore() { sigaction(SIGINT, previous, nullptr); }
+  } restore{&previous};
+  o.interrupt = &sigint_received;
+  Result result;
+  try {
+    py::gil_scoped_release release;
+    result = s.simulate(o);
+  } catch (const SimulationError& e) {
+    if (!sigint_received.load()) throw;
+    raise_keyboard_interrupt(e.what(), e.partial_result());
+  }
+  if (sigint_received.load()) raise_keyboard_interrupt("interrupted as the run ended", result);
+  return result;
 }
 
 DiscreteKind discrete_kind(const Component& c, const std::string& name, const std::string& kind) {
@@ -178,6 +224,15 @@ py::dict statistics_dict(const SolverStatistics& s) {
   return d;
 }
 
+py::list parameter_rows(const std::vector<ParameterInfo>& parameters) {
+  py::list rows;
+  for (const auto& p : parameters)
+    rows.append(py::dict(py::arg("name") = p.name, py::arg("value") = p.value, py::arg("unit") = p.unit,
+                         py::arg("min") = p.min, py::arg("max") = p.max, py::arg("description") = p.description,
+                         py::arg("structural") = p.structural));
+  return rows;
+}
+
 py::dict report_dict(const CompileReport& r) {
   py::dict d;
   py::list passes;
@@ -207,7 +262,23 @@ using Points = std::vector<std::pair<double, double>>;
 PYBIND11_MODULE(_acausal, m) {
   m.doc() = "acausal: equation-based component models compiled to a DAE and integrated with SUNDIALS IDA";
 
-  py::register_exception<ModelError>(m, "ModelError", PyExc_ValueError);
+  auto model_error = py::register_exception<ModelError>(m, "ModelError", PyExc_ValueError);
+  // A name the model does not have: a KeyError (r["x"] reads like a dict) and a ModelError (a mistake in a model).
+  static py::object unknown_name_type = [&] {
+    py::dict scope;
+    scope["KeyError"] = py::module_::import("builtins").attr("KeyError");
+    scope["ModelError"] = model_error;
+    py::exec(R"(
+class UnknownNameError(KeyError, ModelError):
+    """A variable or parameter name the model does not have; .suggestions are the closest names it has."""
+    __module__ = "acausal"
+
+    def __str__(self):
+        return str(self.args[0]) if self.args else ""
+)", scope);
+    m.attr("UnknownNameError") = scope["UnknownNameError"];
+    return py::object(scope["UnknownNameError"]);
+  }();
   static py::object simulation_error_type = [&] {
     py::object t = py::reinterpret_steal<py::object>(
         PyErr_NewException("acausal._acausal.SimulationError", PyExc_RuntimeError, nullptr));
@@ -217,6 +288,11 @@ PYBIND11_MODULE(_acausal, m) {
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
+    } catch (const UnknownNameError& e) {
+      py::object error = unknown_name_type(e.what());
+      error.attr("name") = e.name();
+      error.attr("suggestions") = e.suggestions();
+      PyErr_SetObject(unknown_name_type.ptr(), error.ptr());
     } catch (const SimulationError& e) {
       py::object error = simulation_error_type(e.what());
       error.attr("partial_result") = py::cast(e.partial_result());
@@ -228,10 +304,10 @@ PYBIND11_MODULE(_acausal, m) {
   });
 
   // --- expressions ---
-  py::class_<Expr>(m, "Expr")
+  py::class_<Expr> expr(m, "Expr");
+  expr
       .def(py::init<double>())
       .def(py::init([](const Connector& k) { return signal_value(k); }))
-      .def("__repr__", &Expr::str)
       .def("__str__", &Expr::str)
       .def("__neg__", [](const Expr& a) { return -a; })
       .def("__pos__", [](const Expr& a) { return a; })
@@ -258,6 +334,7 @@ PYBIND11_MODULE(_acausal, m) {
   py::implicitly_convertible<double, Expr>();
   py::implicitly_convertible<int, Expr>();
   py::implicitly_convertible<Connector, Expr>();
+  python::bind_introspection(m, expr);
   py::class_<Equation>(m, "Equation")
       .def_readonly("lhs", &Equation::lhs)
       .def_readonly("rhs", &Equation::rhs)
@@ -352,8 +429,14 @@ PYBIND11_MODULE(_acausal, m) {
       .def_property_readonly("value", &signal_value)
       .def("__getattr__", [](const Connector& k, const std::string& member) -> Expr {
         for (const auto& mem : k.members())
-          if (mem.name == member) return mem.symbol;
+          if (mem.name == member) return python::member_symbol(k, mem);
         throw py::attribute_error("connector " + k.path() + " (" + k.type() + ") has no member '" + member + "'");
+      })
+      .def("__dir__", [](py::object self) {
+        py::list names = py::module_::import("builtins").attr("object").attr("__dir__")(self);
+        for (const auto& member : self.cast<const Connector&>().members())
+          if (!member.name.empty()) names.append(member.name);
+        return names;
       })
       .def("__repr__", [](const Connector& k) { return "<" + k.type() + " " + k.path() + ">"; });
   m.def("_create_connector", [](const std::string& kind, Component& owner, const std::string& name) -> Connector& {
@@ -370,13 +453,15 @@ PYBIND11_MODULE(_acausal, m) {
       .def_property_readonly("type_name", &Component::type_name)
       .def("variable",
            [](Component& c, const std::string& name, const std::string& unit, double start, bool fixed, double nominal) {
-             return static_cast<Expr>(c.variable(name, {.unit = unit, .start = start, .fixed = fixed, .nominal = nominal}));
+             c.variable(name, {.unit = unit, .start = start, .fixed = fixed, .nominal = nominal});
+             return python::variable_symbol(c, c.variables().back());
            },
            py::arg("name"), py::arg("unit") = "", py::arg("start") = 0.0, py::arg("fixed") = false,
            py::arg("nominal") = 1.0)
       .def("parameter",
            [](Component& c, const std::string& name, double value, const std::string& unit, double min, double max) {
-             return static_cast<Expr>(c.parameter(name, value, {.unit = unit, .min = min, .max = max}));
+             c.parameter(name, value, {.unit = unit, .min = min, .max = max});
+             return python::parameter_symbol(c, c.parameters().back());
            },
            py::arg("name"), py::arg("value"), py::arg("unit") = "",
            py::arg("min") = -std::numeric_limits<double>::infinity(),
@@ -384,9 +469,9 @@ PYBIND11_MODULE(_acausal, m) {
       .def("discrete",
            [](Component& c, const std::string& name, double start, const std::string& kind, const std::string& unit,
               const std::string& description) {
-             return static_cast<Expr>(c.discrete(name, {.unit = unit, .start = start,
-                                                        .kind = discrete_kind(c, name, kind),
-                                                        .description = description}));
+             c.discrete(name, {.unit = unit, .start = start, .kind = discrete_kind(c, name, kind),
+                               .description = description});
+             return python::discrete_symbol(c, c.discretes().back());
            },
            py::arg("name"), py::arg("start") = 0.0, py::arg("kind") = "real", py::arg("unit") = "",
            py::arg("description") = "",
@@ -413,14 +498,24 @@ PYBIND11_MODULE(_acausal, m) {
         return library().at(key).add(parent, name, values);
       }, py::return_value_policy::reference_internal)  // the model lives as long as its parts are held
       .def("_add_external", &Component::add_external, py::return_value_policy::reference, py::keep_alive<1, 2>())
-      .def("__getattr__", &attribute, py::keep_alive<0, 1>());
+      .def("__getattr__", &attribute, py::keep_alive<0, 1>())
+      .def("__dir__", [](py::object self) {
+        py::list names = py::module_::import("builtins").attr("object").attr("__dir__")(self);
+        for (const auto& name : python::member_names(self.cast<const Component&>())) names.append(name);
+        return names;
+      });
   // A Python subclass whose __init__ skipped super().__init__ has no C++ object behind it.
   m.def("_is_constructed", [](py::handle self) {
     auto* instance = reinterpret_cast<py::detail::instance*>(self.ptr());
     auto holder = instance->get_value_and_holder();
     return holder.holder_constructed() || (holder.value_ptr() != nullptr && !instance->owned);
   });
-  m.def("_library_parameters", [](const std::string& key) { return library().at(key).parameters(); });
+  m.def("_library_info", [](const std::string& key) {
+    const LibraryEntry& entry = library().at(key);
+    py::dict info = python::component_info(*entry.probe());
+    info["options"] = entry.options;
+    return info;
+  });
 
   py::class_<Model, Component>(m, "Model", py::dynamic_attr())
       .def(py::init<std::string>())
@@ -443,15 +538,17 @@ PYBIND11_MODULE(_acausal, m) {
         const Result& r = self.cast<const Result&>();
         return py::array_t<double>(r.time().size(), r.time().data(), self);  // no copy: a view kept alive by r
       })
-      .def("__getitem__", [](const Result& r, const std::string& name) {
-        if (!r.has(name)) throw py::key_error("result has no variable '" + name + "'");
-        return to_numpy(r[name]);
-      })
+      .def("__getitem__", [](const Result& r, const std::string& name) { return to_numpy(r[name]); })
       .def("__contains__", &Result::has)
       .def("__len__", &Result::size)
       .def_property_readonly("names", &Result::names)
       .def("evaluate", [](const Result& r, const Expr& e) { return to_numpy(r.evaluate(e)); }, py::arg("expression"))
-      .def("describe", &Result::describe, py::arg("expression"))
+      .def("describe", py::overload_cast<const std::string&>(&Result::describe, py::const_), py::arg("name"),
+           "What a variable is (state, algebraic, observed with its equation, alias), with its unit.")
+      .def("describe", py::overload_cast<const Expr&>(&Result::describe, py::const_), py::arg("expression"),
+           "An expression printed with the model's dotted names.")
+      .def("unit", &Result::unit, py::arg("name"))
+      .def("_parameters", [](const Result& r) { return parameter_rows(r.parameters()); })
       .def_property_readonly("event_times", &Result::event_times)
       .def_property_readonly("event_causes", &Result::event_causes)
       .def_property_readonly("statistics", [](const Result& r) { return statistics_dict(r.statistics()); })
@@ -462,14 +559,18 @@ PYBIND11_MODULE(_acausal, m) {
       .def("set_parameter", &Simulator::set_parameter)
       .def("parameter", &Simulator::parameter)
       .def_property_readonly("parameter_names", &Simulator::parameter_names)
+      .def("_parameters", [](const Simulator& s) { return parameter_rows(s.parameters()); })
       .def_property_readonly("report", [](const Simulator& s) { return report_dict(s.report()); })
       .def("report_text", [](const Simulator& s) { return s.report().str(); })
       .def("simulate",
-           [](const Simulator& s, double t_end, double output_interval, double rtol, double atol, double t_start,
-              const std::string& linear_solver, long max_steps, double max_step, bool exact_outputs,
-              double max_output_bytes) {
+           [](const Simulator& s, std::optional<double> t_end, double output_interval, double rtol, double atol,
+              double t_start, const std::string& linear_solver, long max_steps, double max_step, bool exact_outputs,
+              double max_output_bytes, double initial_step, std::vector<double> t_eval, int dense_threshold) {
              SimulationOptions o;
-             o.t_end = t_end;
+             o.t_end = t_end ? *t_end : t_eval.empty() ? 1.0 : t_eval.back();
+             o.output_times = std::move(t_eval);
+             o.initial_step = initial_step;
+             o.dense_threshold = dense_threshold;
              o.output_interval = output_interval;
              o.rtol = rtol;
              o.atol = atol;
@@ -482,13 +583,20 @@ PYBIND11_MODULE(_acausal, m) {
              else if (linear_solver == "klu") o.linear_solver = LinearSolver::klu;
              else if (linear_solver != "auto")
                throw ModelError("linear_solver must be 'auto', 'dense' or 'klu', not '" + linear_solver + "'");
-             py::gil_scoped_release release;
-             return s.simulate(o);
+             return simulate_interruptibly(s, std::move(o));
            },
-           py::arg("t_end") = 1.0, py::arg("output_interval") = 0.01, py::arg("rtol") = 1e-6, py::arg("atol") = 1e-8,
-           py::arg("t_start") = 0.0, py::arg("linear_solver") = "auto", py::arg("max_steps") = defaults.max_steps,
-           py::arg("max_step") = defaults.max_step, py::arg("exact_outputs") = defaults.exact_outputs,
-           py::arg("max_output_bytes") = defaults.max_output_bytes);
+           py::arg("t_end") = py::none(), py::arg("output_interval") = 0.01, py::arg("rtol") = 1e-6,
+           py::arg("atol") = 1e-8, py::arg("t_start") = 0.0, py::arg("linear_solver") = "auto",
+           py::arg("max_steps") = defaults.max_steps, py::arg("max_step") = defaults.max_step,
+           py::arg("exact_outputs") = defaults.exact_outputs, py::arg("max_output_bytes") = defaults.max_output_bytes,
+           py::arg("initial_step") = defaults.initial_step, py::arg("t_eval") = std::vector<double>{},
+           py::arg("dense_threshold") = defaults.dense_threshold,
+           "Integrates from t_start to t_end (default 1, or the last of t_eval) and returns a Result. Rows every "
+           "output_interval, or at the times t_eval, plus both sides of each event. max_steps bounds the steps "
+           "between two output times; max_step and initial_step bound IDA's step (0: no bound, its estimate); "
+           "linear_solver 'auto' picks dense up to dense_threshold unknowns, KLU above. Ctrl-C stops the run with "
+           "KeyboardInterrupt (its .partial_result holds the rows so far); a solver failure raises SimulationError "
+           "with .partial_result.");
 
   // --- the library ---
   register_connector<rotational::Flange>("rotational.Flange");

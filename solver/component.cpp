@@ -163,10 +163,14 @@ void Component::set_parameter(const std::string& name, double value) {
       return;
     }
   }
-  std::string known;
-  for (const auto& p : parameters_) known += (known.empty() ? "" : ", ") + p.name;
-  throw ModelError("unknown parameter '" + name + "' for component '" + (path().empty() ? name_ : path()) + "' (" +
-                   type_name() + "); its parameters are: " + (known.empty() ? "(none)" : known));
+  std::vector<std::string> known;
+  std::string listed;
+  for (const auto& p : parameters_) {
+    known.push_back(p.name);
+    listed += (listed.empty() ? "" : ", ") + p.name;
+  }
+  throw UnknownNameError("component '" + (path().empty() ? name_ : path()) + "' (" + type_name() + ")", "parameter",
+                         name, known, "; its parameters are: " + (listed.empty() ? "(none)" : listed));
 }
 
 Variable Component::variable(const std::string& name, VariableAttributes attributes) {
@@ -275,7 +279,15 @@ void Component::set_start(const std::string& variable_path, double value, bool f
     pos = dot + 1;
   }
   VariableDecl* v = c->find_variable(variable_path.substr(pos));
-  if (!v) throw ModelError("set_start: " + type_name() + " '" + name() + "' has no variable '" + variable_path + "'");
+  if (!v) {
+    std::vector<std::string> known;
+    auto collect = [&](auto& self, const Component& c, const std::string& prefix) -> void {
+      for (const auto& var : c.variables()) known.push_back(prefix + var.name);
+      for (const Component* child : c.children()) self(self, *child, prefix + child->name() + ".");
+    };
+    collect(collect, *this, "");
+    throw UnknownNameError("set_start: " + type_name() + " '" + name() + "'", "variable", variable_path, known);
+  }
   v->attributes.start = value;
   v->attributes.fixed = fixed;
   v->start_given = true;

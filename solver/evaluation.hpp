@@ -10,6 +10,7 @@
 
 #include "solver/dae.hpp"
 #include "solver/initialization.hpp"
+#include "solver/result.hpp"
 #include "solver/tape.hpp"
 
 namespace acausal {
@@ -78,6 +79,9 @@ struct CompiledModel {
   Expr value_of(int variable) const;
   Tape observer(const std::vector<Expr>& outputs) const;
 };
+
+/// The model's parameters with `values` (one per DaeSystem::parameters entry).
+std::vector<ParameterInfo> parameter_table(const CompiledModel& m, const std::vector<double>& values);
 
 CompiledModel build_evaluation(DaeSystem dae);
 

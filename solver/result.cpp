@@ -29,7 +29,7 @@ std::vector<std::vector<double>> Result::columns(const std::vector<std::string>&
   for (const auto& name : names) {
     auto it = m.variable_by_name.find(name);
     if (it == m.variable_by_name.end())
-      throw ModelError("result of model '" + m.dae.model_name + "' has no variable '" + name + "'");
+      throw UnknownNameError("the result of model '" + m.dae.model_name + "'", "variable", name, Result::names());
     values.push_back(m.value_of(it->second));
   }
   return tabulate(values);
@@ -64,6 +64,55 @@ std::vector<std::vector<double>> Result::evaluate(const std::vector<Expr>& expre
 std::vector<double> Result::evaluate(const Expr& e) const { return evaluate(std::vector<Expr>{e}).front(); }
 
 std::string Result::describe(const Expr& e) const { return model_ ? model_->dae.print(e) : e.str(); }
+
+namespace {
+
+const DaeVariable& variable_named(const CompiledModel& m, const std::string& name, const Result& r, int* index) {
+  auto it = m.variable_by_name.find(name);
+  if (it == m.variable_by_name.end())
+    throw UnknownNameError("the result of model '" + m.dae.model_name + "'", "variable", name, r.names());
+  *index = it->second;
+  return m.dae.variables[it->second];
+}
+
+}  // namespace
+
+std::string Result::describe(const std::string& name) const {
+  if (!model_) throw ModelError("an empty result has no variables");
+  const CompiledModel& m = *model_;
+  int index = -1;
+  const DaeVariable& v = variable_named(m, name, *this, &index);
+  const std::string head = v.name + (v.unit.empty() ? "" : " [" + v.unit + "]");
+  if (const int slot = m.slot_of_variable[index]; slot >= 0)
+    return head + (m.differential[slot] != 0 ? ": a state" : ": an algebraic unknown") + ", integrated by IDA";
+  const std::string definition = m.dae.print(Expr(v.definition), 300);
+  if (v.solved_from >= 0)
+    return head + ": observed, = " + definition + ", solved from " +
+           m.dae.describe(m.dae.consumed_equations[v.solved_from]);
+  if (v.fixed_by >= 0) return head + ": fixed by parameters, = " + definition;
+  return head + ": an alias, = " + definition;
+}
+
+std::string Result::unit(const std::string& name) const {
+  if (!model_) throw ModelError("an empty result has no variables");
+  int index = -1;
+  return variable_named(*model_, name, *this, &index).unit;
+}
+
+std::vector<ParameterInfo> Result::parameters() const {
+  return model_ ? parameter_table(*model_, parameters_) : std::vector<ParameterInfo>{};
+}
+
+std::vector<ParameterInfo> parameter_table(const CompiledModel& m, const std::vector<double>& values) {
+  std::vector<ParameterInfo> out;
+  out.reserve(m.dae.parameters.size());
+  for (std::size_t k = 0; k < m.dae.parameters.size(); ++k) {
+    const DaeParameter& p = m.dae.parameters[k];
+    out.push_back({p.name, values[k], p.attributes.unit, p.attributes.min, p.attributes.max, p.attributes.description,
+                   p.attributes.structural || !p.attributes.choices.empty()});
+  }
+  return out;
+}
 
 std::vector<std::vector<double>> Result::tabulate(const std::vector<Expr>& values) const {
   const CompiledModel& m = *model_;

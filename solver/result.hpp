@@ -35,6 +35,16 @@ struct SolverStatistics {
   double exact_outputs_seconds = 0.0;
 };
 
+/// A parameter of a compiled model: its name, a value and its declaration.
+struct ParameterInfo {
+  std::string name;
+  double value = 0.0;
+  std::string unit;
+  double min = 0.0, max = 0.0;
+  std::string description;
+  bool structural = false;
+};
+
 class Result {
  public:
   Result() = default;
@@ -52,6 +62,12 @@ class Result {
   std::vector<std::vector<double>> evaluate(const std::vector<Expr>& expressions) const;
   /// The expression printed with the model's dotted names ("wheel.omega*wheel.radius").
   std::string describe(const Expr& e) const;
+  /// What a variable is: "shaft.w [rad/s]: an alias, = -inertia.w", "inertia.w [rad/s]: a state".
+  std::string describe(const std::string& name) const;
+  /// The declared unit of a variable ("" when it has none).
+  std::string unit(const std::string& name) const;
+  /// The parameters of the model with the values this run used.
+  std::vector<ParameterInfo> parameters() const;
   /// Every variable name, in model order.
   std::vector<std::string> names() const;
   const SolverStatistics& statistics() const { return statistics_; }

@@ -1,5 +1,6 @@
 #include "solver/simulator.hpp"
 
+#include <fmt/format.h>
 #include <ida/ida.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
@@ -32,7 +33,7 @@ Simulator::Simulator(std::shared_ptr<const CompiledModel> model) : model_(std::m
 int Simulator::parameter_index(const std::string& name) const {
   auto it = model_->parameter_by_name.find(name);
   if (it == model_->parameter_by_name.end())
-    throw ModelError("model '" + model_->dae.model_name + "' has no parameter '" + name + "'");
+    throw UnknownNameError("model '" + model_->dae.model_name + "'", "parameter", name, parameter_names());
   return it->second;
 }
 
@@ -52,6 +53,8 @@ std::vector<std::string> Simulator::parameter_names() const {
   for (const auto& p : model_->dae.parameters) names.push_back(p.name);
   return names;
 }
+
+std::vector<ParameterInfo> Simulator::parameters() const { return parameter_table(*model_, parameters_); }
 
 const CompileReport& Simulator::report() const { return model_->dae.report; }
 
@@ -91,6 +94,7 @@ struct Integration {
   Tape residual, jacobian, indicators;
   bool sparse = false;
   DelayLines* delays = nullptr;  // null when the model has no delay()
+  const std::atomic<bool>* interrupt = nullptr;
   std::string last_message;
   int nonfinite_equation = -1;  // the last residual found NaN or infinite, for the failure message
   double nonfinite_time = 0.0;
@@ -117,8 +121,11 @@ struct Integration {
     return 0;
   }
 
+  bool interrupted() const { return interrupt && interrupt->load(std::memory_order_relaxed); }
+
   static int residual_fn(double t, N_Vector y, N_Vector yp, N_Vector rr, void* user) {
     auto* self = static_cast<Integration*>(user);
+    if (self->interrupted()) return -1;  // unrecoverable: IDA returns at once
     self->load(t, 0.0, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), self->residual);
     self->residual.run();
     double* r = N_VGetArrayPointer(rr);
@@ -178,6 +185,16 @@ void validate(const SimulationOptions& o, const std::string& model_name) {
   if (o.max_steps < 1) refuse("max_steps", static_cast<double>(o.max_steps), "at least 1");
   if (!std::isfinite(o.max_step) || o.max_step < 0) refuse("max_step", o.max_step, "finite and at least 0 (0: no limit)");
   if (!(o.max_output_bytes > 0)) refuse("max_output_bytes", o.max_output_bytes, "positive");
+  if (!std::isfinite(o.initial_step) || o.initial_step < 0)
+    refuse("initial_step", o.initial_step, "finite and at least 0 (0: IDA's estimate)");
+  for (std::size_t k = 0; k < o.output_times.size(); ++k) {
+    const double t = o.output_times[k];
+    const std::string field = fmt::format("output_times[{}]", k);
+    if (!std::isfinite(t) || t < o.t_start || t > o.t_end)
+      refuse(field, t, fmt::format("within [t_start, t_end] = [{}, {}]", format_number(o.t_start), format_number(o.t_end)));
+    if (k > 0 && !(t > o.output_times[k - 1]))
+      refuse(field, t, "greater than the time before it, " + format_number(o.output_times[k - 1]));
+  }
 }
 
 Result Simulator::simulate(const SimulationOptions& options) const {
@@ -186,8 +203,10 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   validate(options, model_name);
   // Each row stores t, y, y' and the frozen values; the rest is computed when read.
   const double row_bytes = sizeof(double) * (1.0 + 2.0 * m.n + m.n_frozen());
-  const double planned_rows = std::floor((options.t_end - options.t_start) / options.output_interval) + 2.0;
-  if (planned_rows * row_bytes > options.max_output_bytes)
+  const bool given_times = !options.output_times.empty();
+  const double planned_rows = given_times ? options.output_times.size() + 1.0
+                                          : std::floor((options.t_end - options.t_start) / options.output_interval) + 2.0;
+  if (!given_times && planned_rows * row_bytes > options.max_output_bytes)
     throw ModelError("simulate(" + model_name + "): output_interval = " + format_number(options.output_interval) +
                      " over [" + format_number(options.t_start) + ", " + format_number(options.t_end) + "] makes " +
                      format_number(planned_rows) + " rows of " + format_number(row_bytes) + " bytes, more than " +
@@ -218,7 +237,8 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   stats.linear_solver = sparse ? "klu" : "dense";
 
   DelayLines delays(m, parameters_, options.t_start);
-  Integration integ{&m, m.residual, m.jacobian, m.indicators, sparse, delays.empty() ? nullptr : &delays, {}};
+  Integration integ{&m, m.residual, m.jacobian, m.indicators, sparse, delays.empty() ? nullptr : &delays,
+                    options.interrupt, {}};
   const int n_modes = static_cast<int>(m.dae.modes.size());
   const int n_discretes = static_cast<int>(m.dae.discretes.size());
   // The frozen values: modes, discretes, their pre() values, delayed values.
@@ -294,9 +314,26 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   std::sort(time_events.begin(), time_events.end());
   time_events.erase(std::unique(time_events.begin(), time_events.end()), time_events.end());
 
+  // Row 0 is the initial point; with given output times it is dropped at the
+  // end unless t_start is one of them.
+  const bool drop_initial_row = given_times && options.output_times.front() > options.t_start;
   const long n_outputs =
-      static_cast<long>(std::ceil((options.t_end - options.t_start) / options.output_interval - 1e-9));
-  auto output_time = [&](long k) { return std::min(options.t_start + k * options.output_interval, options.t_end); };
+      given_times ? static_cast<long>(options.output_times.size()) - (drop_initial_row ? 0 : 1)
+                  : static_cast<long>(std::ceil((options.t_end - options.t_start) / options.output_interval - 1e-9));
+  auto output_time = [&](long k) {
+    if (given_times) return k == 0 ? options.t_start : options.output_times[k - (drop_initial_row ? 1 : 0)];
+    return std::min(options.t_start + k * options.output_interval, options.t_end);
+  };
+  auto finished = [&]() -> Result {
+    if (drop_initial_row && !result.time_.empty()) {
+      const std::size_t n_frozen = result.modes_.size() / result.time_.size();
+      result.time_.erase(result.time_.begin());
+      result.y_.erase(result.y_.begin(), result.y_.begin() + n);
+      result.yp_.erase(result.yp_.begin(), result.yp_.begin() + n);
+      result.modes_.erase(result.modes_.begin(), result.modes_.begin() + n_frozen);
+    }
+    return std::move(result);
+  };
   // No NaN or infinity reaches a result silently. Observed variables are
   // checked in solve order, so the message names where a non-finite value
   // arose rather than what it spread to. `observed` holds the row's inputs.
@@ -338,11 +375,14 @@ Result Simulator::simulate(const SimulationOptions& options) const {
       result.time_.push_back(t);
       result.modes_.insert(result.modes_.end(), modes.begin(), modes.end());
     }
-    return result;
+    return finished();
   }
 
   Sundials s;
   auto fail = [&](const std::string& what, int flag, double t) {
+    if (integ.interrupted())
+      throw SimulationInterrupted("simulate(" + model_name + "): interrupted at t = " + format_number(t), t, flag,
+                                  "interrupted", result);
     std::string nonfinite;
     if (integ.nonfinite_equation >= 0)
       nonfinite = "; the residual of " + m.dae.describe(m.dae.equations[integ.nonfinite_equation]) +
@@ -461,6 +501,7 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   if (double shortest = delays.shortest_recorded_delay(); shortest > 0 && (max_step <= 0 || shortest < max_step))
     max_step = shortest;
   if (max_step > 0) check(IDASetMaxStep(s.ida, max_step), "IDASetMaxStep");
+  if (options.initial_step > 0) check(IDASetInitStep(s.ida, options.initial_step), "IDASetInitStep");
   if (sparse) {
     s.matrix = SUNSparseMatrix(n, n, static_cast<sunindextype>(m.row_index.size()), CSC_MAT, s.context);
     s.solver = SUNLinSol_KLU(s.y, s.matrix, s.context);
@@ -867,6 +908,7 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   std::deque<std::pair<double, std::string>> recent_events;
   long k = 1;
   while (k <= n_outputs) {
+    if (integ.interrupted()) fail("interrupted", 0, t);
     double tout = output_time(k);
     // IDA stops exactly at the next time event (or the end) and interpolates outputs before it.
     double t_stop = next_event < time_events.size() ? time_events[next_event] : options.t_end;
@@ -1002,7 +1044,7 @@ Result Simulator::simulate(const SimulationOptions& options) const {
   }
   statistics();
   stats.integration_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_integrate).count();
-  return result;
+  return finished();
 }
 
 }  // namespace acausal

@@ -1,6 +1,7 @@
 // The compiled model and its integration with SUNDIALS IDA.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -23,12 +24,19 @@ struct SimulationOptions {
   int dense_threshold = 100;  // automatic: dense up to this many unknowns, KLU above
   long max_steps = 100000;  // between two output times
   double max_step = 0.0;  // 0: no limit
+  double initial_step = 0.0;  // 0: IDA's own estimate
+  /// Output rows at these times (increasing, within [t_start, t_end]) instead
+  /// of every output_interval; event instants are recorded as always.
+  std::vector<double> output_times;
   /// Each output row solved for the algebraic unknowns and derivatives with
   /// the states as integrated, so every equation holds to rounding (DESIGN 5).
   bool exact_outputs = true;
   /// Memory the stored rows may take (bytes); a run that would need more is
   /// refused before it starts, or stopped when events add rows past it.
   double max_output_bytes = 4e9;
+  /// Polled while integrating: once it reads true the run stops within a
+  /// residual evaluation and throws SimulationInterrupted (Ctrl-C from Python).
+  const std::atomic<bool>* interrupt = nullptr;
 };
 
 /// Throws ModelError naming the first field of `options` that is out of range.
@@ -57,6 +65,12 @@ class SimulationError : public std::runtime_error {
   Result partial_;
 };
 
+/// The run was stopped through SimulationOptions::interrupt; the partial result is kept.
+class SimulationInterrupted : public SimulationError {
+ public:
+  using SimulationError::SimulationError;
+};
+
 /// A compiled model, ready to simulate many times; parameters can change
 /// between runs without recompiling.
 class Simulator {
@@ -66,6 +80,8 @@ class Simulator {
   void set_parameter(const std::string& name, double value);
   double parameter(const std::string& name) const;
   std::vector<std::string> parameter_names() const;
+  /// Every parameter with its current value and declared attributes.
+  std::vector<ParameterInfo> parameters() const;
   const CompileReport& report() const;
 
   Result simulate(const SimulationOptions& options = {}) const;

@@ -18,6 +18,7 @@ from ._acausal import (  # noqa: F401  (the public API)
     Result,
     SimulationError,
     Simulator,
+    UnknownNameError,
     WhenAction,
     abs,
     acos,
@@ -54,5 +55,5 @@ from ._acausal import (  # noqa: F401  (the public API)
 )
 from .component import Component, Model, RealInput, RealOutput  # noqa: F401
 from . import blocks, harness, rotational, translational, vehicle  # noqa: F401
-from . import results as _results  # noqa: F401  (adds Result.to_pandas, Result.plot)
+from . import results as _results  # noqa: F401  (Result.to_pandas, .plot, .parameters, notebook views)
 from .sweep import sweep  # noqa: F401

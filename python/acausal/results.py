@@ -1,28 +1,67 @@
-"""Result conveniences that need pandas or matplotlib (imported only when used)."""
-from ._acausal import Result
+"""Result, Simulator and Model conveniences for pandas, matplotlib and notebooks
+(pandas and matplotlib are imported only when used)."""
+import html
+
+import numpy as np
+
+from ._acausal import Component, Model, Result, Simulator, _component_info
+from .component import parameter_frame
+
+
+def event_sides(self):
+    """Per row: -1 for the left limit of an event (the row before it), +1 for its right limit, 0 otherwise."""
+    time = self.time
+    sides = np.zeros(len(time), dtype=np.int8)
+    for t in self.event_times:
+        before = int(np.searchsorted(time, t, side="left"))
+        if before + 1 < len(time) and time[before + 1] == t:
+            sides[before], sides[before + 1] = -1, 1
+    return sides
 
 
 def to_pandas(self, names=None):
-    """A DataFrame indexed by time with one column per variable (all by default)."""
+    """A DataFrame with one column per variable (all by default), indexed by time.
+
+    The index is unique: at an event instant t the result has two rows, the
+    left and the right limit; the left one is indexed at the float just below
+    t (np.nextafter(t, -inf)) and the column "event" says which row is which
+    ("before", "after", "" elsewhere). That column is there only when the run
+    had events. r.time keeps the exact instants."""
     import pandas as pd
 
     names = list(names) if names is not None else self.names
     frame = pd.DataFrame({name: self[name] for name in names})
-    frame.index = pd.Index(self.time, name="time")
+    time = np.array(self.time, copy=True)
+    sides = event_sides(self)
+    if len(self.event_times):
+        time[sides < 0] = np.nextafter(time[sides < 0], -np.inf)
+        frame["event"] = pd.Categorical.from_codes(np.where(sides < 0, 1, np.where(sides > 0, 2, 0)),
+                                                   categories=["", "before", "after"])
+    frame.index = pd.Index(time, name="time")
     return frame
 
 
+def _label(self, name):
+    unit = self.unit(name)
+    return f"{name} [{unit}]" if unit else name
+
+
 def plot(self, names, path=None, title=None):
-    """Plots variables against time; saves a PNG to `path` if given. Returns the figure."""
+    """Plots variables against time, each labelled with its unit; saves a PNG to `path` if given.
+    Returns the figure."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    names = [names] if isinstance(names, str) else list(names)
     fig, ax = plt.subplots(figsize=(8, 4.5))
     for name in names:
-        ax.plot(self.time, self[name], label=name)
+        ax.plot(self.time, self[name], label=_label(self, name))
+    units = {self.unit(name) for name in names}
     ax.set_xlabel("time [s]")
+    if len(units) == 1 and units != {""}:
+        ax.set_ylabel(f"[{units.pop()}]")
     ax.grid(True, alpha=0.3)
     ax.legend()
     if title:
@@ -34,5 +73,50 @@ def plot(self, names, path=None, title=None):
     return fig
 
 
+def _table(title, rows):
+    cells = "".join(f"<tr><th style='text-align:left'>{html.escape(str(k))}</th>"
+                    f"<td style='text-align:left'>{html.escape(str(v))}</td></tr>" for k, v in rows)
+    return f"<table><caption style='text-align:left'><b>{html.escape(title)}</b></caption>{cells}</table>"
+
+
+def _result_html(self):
+    stats = self.statistics
+    time = self.time
+    span = f"{time[0]:g} to {time[-1]:g} s" if len(time) else "empty"
+    return _table("acausal Result", [
+        ("time", span), ("rows", len(self)), ("variables", len(self.names)), ("events", len(self.event_times)),
+        ("steps", stats["steps"]), ("unknowns integrated", f"{stats['unknowns']} ({stats['linear_solver']})"),
+        ("wall time", f"{stats['initialization_seconds'] + stats['integration_seconds']:.4g} s")])
+
+
+def _simulator_html(self):
+    report = self.report
+    return _table("acausal Simulator", [
+        ("states", ", ".join(report["states"][:12]) + (" ..." if len(report["states"]) > 12 else "")),
+        ("algebraic unknowns", len(report["algebraic"])), ("parameters", len(self.parameter_names)),
+        ("passes", ", ".join(f"{p['pass']} {p['seconds'] * 1e3:.3g} ms" for p in report["passes"]))])
+
+
+def _model_html(self):
+    info = self._info()
+    parts = [(c["name"], c["type"]) for c in info["children"]]
+    return _table(f"acausal Model '{self.name}'", parts + [("equations (own)", len(info["equations"]))])
+
+
+def _component_parameters(self):
+    """This component's own parameters with their current values: a DataFrame (name, value, unit, min, max, ...)."""
+    return parameter_frame(self._info()["parameters"])
+
+
+Result.event_sides = event_sides
 Result.to_pandas = to_pandas
 Result.plot = plot
+Result._repr_html_ = _result_html
+Result.parameters = property(lambda self: parameter_frame(self._parameters()),
+                             doc="The parameters this run used: a DataFrame (name, value, unit, min, max, ...).")
+Simulator.parameters = property(lambda self: parameter_frame(self._parameters()),
+                                doc="The model's parameters with their current values: a DataFrame.")
+Simulator._repr_html_ = _simulator_html
+Model._repr_html_ = _model_html
+Component._info = lambda self: _component_info(self)
+Component.parameters = property(_component_parameters)

@@ -7,21 +7,7 @@ import pytest
 
 import acausal as ac
 
-g = 9.81
-
-
-class BouncingBall(ac.Component):
-    """h'' = -g; at impact the speed reverses and loses a factor e."""
-
-    def __init__(self, name, e=0.8, h0=1.0):
-        super().__init__(name)
-        e = self.parameter("e", e, min=0, max=1)
-        h = self.variable("h", unit="m", start=h0, fixed=True)
-        v = self.variable("v", unit="m/s", start=0.0, fixed=True)
-        bounces = self.discrete("bounces", kind="integer", description="impacts so far")  # reached as ball.bounces
-        self.equation(ac.der(h) == v)
-        self.equation(ac.der(v) == -g)
-        self.when(h < 0, [ac.reinit(v, -e * ac.pre(v)), bounces == ac.pre(bounces) + 1])
+from models import G as g, BouncingBall
 
 
 def hybrid_counts(sim):

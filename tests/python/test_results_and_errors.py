@@ -200,3 +200,49 @@ def test_a_part_keeps_its_model_alive():
     assert "flange_a" in str(flange.phi)
     with pytest.raises(ac.ModelError, match="positions must increase"):
         vehicle.set_grade_table(body, [(1.0, 0.05), (0.0, 0.05)])
+
+
+def test_unknown_names_are_one_key_error_with_suggestions(result, tmp_path):
+    for read in (lambda: result["mass.vv"], lambda: result.write_csv(str(tmp_path / "x.csv"), ["mass.vv"]),
+                 lambda: result.describe("mass.vv"), lambda: result.unit("mass.vv")):
+        with pytest.raises(ac.UnknownNameError, match=r"no variable 'mass.vv'; did you mean 'mass.v'") as caught:
+            read()
+        assert isinstance(caught.value, KeyError) and isinstance(caught.value, ac.ModelError)
+        assert caught.value.suggestions[0] == "mass.v"
+    sim = oscillator().compile()
+    with pytest.raises(ac.UnknownNameError, match=r"no parameter 'mass.mm'; did you mean 'mass.m'"):
+        sim.set_parameter("mass.mm", 1.0)
+    with pytest.raises(KeyError, match="no parameter 'spring.k'"):
+        sim.parameter("spring.k")
+    m = oscillator()
+    with pytest.raises(ac.UnknownNameError, match=r"has no variable 'mass.sv'; did you mean 'mass.s', 'mass.v'"):
+        m.set_start("mass.sv", 1.0)
+
+
+def test_describe_by_name(result):
+    assert result.describe("mass.s") == "mass.s [m]: a state, integrated by IDA"
+    assert result.describe("spring.f").startswith("spring.f [N]: observed, = ")
+    assert "an alias" in result.describe("spring.flange_b.s")
+    assert result.unit("mass.v") == "m/s"
+
+
+def test_to_pandas_index_is_unique_with_events_flagged():
+    from models import bouncing_ball
+
+    r = bouncing_ball().compile().simulate(t_end=2.0, output_interval=0.01)
+    assert len(r.event_times) >= 2
+    frame = r.to_pandas(["ball.h", "ball.v"])
+    assert frame.index.is_unique and frame.index.is_monotonic_increasing
+    before, after = frame[frame["event"] == "before"], frame[frame["event"] == "after"]
+    assert len(before) == len(after) == len(r.event_times)
+    assert np.array_equal(after.index.to_numpy(), np.array(r.event_times))
+    assert np.all(before.index.to_numpy() < after.index.to_numpy())
+    assert np.all(before["ball.v"].to_numpy() < 0) and np.all(after["ball.v"].to_numpy() > 0)  # the bounce
+
+
+def test_plot_labels_carry_units(result):
+    fig = result.plot(["mass.s", "spring.f"])
+    labels = [line.get_label() for line in fig.axes[0].get_lines()]
+    assert labels == ["mass.s [m]", "spring.f [N]"]
+    fig = result.plot(["mass.v"])
+    assert fig.axes[0].get_ylabel() == "[m/s]"
