@@ -10,6 +10,7 @@
 #include "solver/model.hpp"
 #include "solver/result.hpp"
 #include "solver/simulator.hpp"
+#include "solver/linearize.hpp"
 #include "solver/table.hpp"
 
 #include "connectors/rotational.hpp"

@@ -229,7 +229,7 @@ py::list parameter_rows(const std::vector<ParameterInfo>& parameters) {
   for (const auto& p : parameters)
     rows.append(py::dict(py::arg("name") = p.name, py::arg("value") = p.value, py::arg("unit") = p.unit,
                          py::arg("min") = p.min, py::arg("max") = p.max, py::arg("description") = p.description,
-                         py::arg("structural") = p.structural));
+                         py::arg("structural") = p.structural, py::arg("input") = p.input));
   return rows;
 }
 
@@ -255,7 +255,8 @@ py::dict report_dict(const CompileReport& r) {
 
 }  // namespace
 
-void bind_harness(py::module_& m);  // harness_bindings.cpp
+void bind_harness(py::module_& m);   // harness_bindings.cpp
+void bind_analysis(py::module_& m);  // analysis_bindings.cpp
 
 using Points = std::vector<std::pair<double, double>>;
 
@@ -444,6 +445,12 @@ class UnknownNameError(KeyError, ModelError):
     if (it == connector_kinds().end()) throw ModelError("unknown connector type '" + kind + "'");
     return owner.keep_connector(it->second(owner, name));
   }, py::return_value_policy::reference);
+  m.def("_create_signal", [](bool input, Component& owner, const std::string& name, const std::string& unit,
+                             double start) -> Connector& {
+    VariableAttributes attributes{.unit = unit, .start = start};
+    if (input) return owner.keep_connector(std::make_unique<RealInput>(owner, name, attributes));
+    return owner.keep_connector(std::make_unique<RealOutput>(owner, name, attributes));
+  }, py::return_value_policy::reference);
 
   py::class_<Component>(m, "Component", py::dynamic_attr())
       .def(py::init<std::string>())
@@ -560,6 +567,9 @@ class UnknownNameError(KeyError, ModelError):
       .def("parameter", &Simulator::parameter)
       .def_property_readonly("parameter_names", &Simulator::parameter_names)
       .def("_parameters", [](const Simulator& s) { return parameter_rows(s.parameters()); })
+      .def_property_readonly("inputs", &Simulator::inputs,
+                             "The model's inputs (unconnected top-level RealInputs): set them with set_parameter.")
+      .def_property_readonly("outputs", &Simulator::outputs, "The model's outputs (top-level RealOutputs).")
       .def_property_readonly("report", [](const Simulator& s) { return report_dict(s.report()); })
       .def("report_text", [](const Simulator& s) { return s.report().str(); })
       .def("simulate",
@@ -680,6 +690,7 @@ class UnknownNameError(KeyError, ModelError):
   for (const auto& [key, entry] : library()) names.push_back(key);
   m.attr("_library") = names;
 
+  bind_analysis(m);
   py::module_ harness = m.def_submodule("_harness", "Rigs, checks and checklists (see acausal.harness)");
   bind_harness(harness);
 }

@@ -52,6 +52,9 @@ struct ParameterAttributes {
   /// Named values ({"NoInit", "SteadyState", ...}): the parameter's value is
   /// the index of one (0-based). A parameter with choices is structural.
   std::vector<std::string> choices;
+  /// Made by compile() for each unconnected top-level RealInput: the model's
+  /// input, set from outside like a parameter (a value, or step by step).
+  bool input = false;
 };
 
 /// An initial equation, applied when `active` (an expression of structural

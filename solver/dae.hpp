@@ -140,6 +140,8 @@ struct DaeSystem {
   std::vector<DaeDiscrete> discretes;
   std::unordered_map<const Node*, int> discrete_of;  // Discrete leaf (a discrete or its pre()) -> index
   std::vector<DaeWhen> whens;
+  /// The top-level RealOutputs: the model's outputs (its inputs are the parameters marked input).
+  std::vector<int> outputs;
   /// der(s) -> the affine expression equations read instead (derivative aliases pass).
   std::vector<std::pair<const Node*, const Node*>> derivative_aliases;
   SymbolIndex variable_of;   // Var symbol -> index

@@ -52,6 +52,8 @@ class Flattener {
       dv.symbol = v.symbol.node();
       dae_.variable_of.set(dv.symbol, static_cast<int>(dae_.variables.size()));
       dae_.variables.push_back(std::move(dv));
+      if (top && v.causality == Causality::input) model_input(dae_.variables.back(), where);
+      if (top && v.causality == Causality::output) dae_.outputs.push_back(static_cast<int>(dae_.variables.size()) - 1);
     }
     for (const auto& p : c.parameters()) {
       dae_.parameter_of.set(p.symbol.node(), static_cast<int>(dae_.parameters.size()));
@@ -257,6 +259,19 @@ class Flattener {
                          " may only read structural parameters (declared with .structural or .choices)");
       return dae_.parameters[p].value;
     }) != 0.0;
+  }
+
+  // A top-level input is a value the caller sets: a parameter of the same
+  // name that the input equals (alias elimination then reads the parameter
+  // wherever the input is used).
+  void model_input(const DaeVariable& v, int where) {
+    Expr value = make_parameter_symbol(v.name);
+    ParameterAttributes attributes{.unit = v.unit, .description = "input of the model, set from outside"};
+    attributes.input = true;
+    dae_.parameter_of.set(value.node(), static_cast<int>(dae_.parameters.size()));
+    dae_.parameters.push_back({v.name, v.start, std::move(attributes), value.node()});
+    Equation eq{Expr(v.symbol), value};
+    dae_.equations.push_back({eq.residual(), eq, where});
   }
 
   int origin(std::string text) {

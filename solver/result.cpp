@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
@@ -103,13 +105,33 @@ std::vector<ParameterInfo> Result::parameters() const {
   return model_ ? parameter_table(*model_, parameters_) : std::vector<ParameterInfo>{};
 }
 
+OperatingPoint Result::point(double t) const {
+  if (!model_ || time_.empty()) throw ModelError("an empty result has no rows");
+  auto after = std::upper_bound(time_.begin(), time_.end(), t);
+  const double tolerance = 1e-12 * (1.0 + std::fabs(t));
+  if (after == time_.begin() || std::fabs(*(after - 1) - t) > tolerance)
+    throw ModelError(fmt::format("the result of model '{}' has no row at t = {} (its rows span [{}, {}]); simulate "
+                                 "with t_eval including {} to have one",
+                                 model_->dae.model_name, format_number(t), format_number(time_.front()),
+                                 format_number(time_.back()), format_number(t)));
+  const std::size_t row = static_cast<std::size_t>(after - time_.begin()) - 1;
+  const std::size_t n = model_->n, n_frozen = model_->n_frozen();
+  OperatingPoint p;
+  p.time = time_[row];
+  p.y.assign(y_.begin() + row * n, y_.begin() + (row + 1) * n);
+  p.yp.assign(yp_.begin() + row * n, yp_.begin() + (row + 1) * n);
+  p.frozen.assign(modes_.begin() + row * n_frozen, modes_.begin() + (row + 1) * n_frozen);
+  p.parameters = parameters_;
+  return p;
+}
+
 std::vector<ParameterInfo> parameter_table(const CompiledModel& m, const std::vector<double>& values) {
   std::vector<ParameterInfo> out;
   out.reserve(m.dae.parameters.size());
   for (std::size_t k = 0; k < m.dae.parameters.size(); ++k) {
     const DaeParameter& p = m.dae.parameters[k];
     out.push_back({p.name, values[k], p.attributes.unit, p.attributes.min, p.attributes.max, p.attributes.description,
-                   p.attributes.structural || !p.attributes.choices.empty()});
+                   p.attributes.structural || !p.attributes.choices.empty(), p.attributes.input});
   }
   return out;
 }

@@ -43,6 +43,15 @@ struct ParameterInfo {
   double min = 0.0, max = 0.0;
   std::string description;
   bool structural = false;
+  bool input = false;  // an input of the model
+};
+
+/// What one row holds: enough to evaluate the compiled model there (linearize, steady_state).
+struct OperatingPoint {
+  double time = 0.0;
+  std::vector<double> y, yp;       // IDA's unknowns and their derivatives
+  std::vector<double> frozen;      // modes, discretes, pre() values, delayed values
+  std::vector<double> parameters;  // one per parameter of the model
 };
 
 class Result {
@@ -68,6 +77,10 @@ class Result {
   std::string unit(const std::string& name) const;
   /// The parameters of the model with the values this run used.
   std::vector<ParameterInfo> parameters() const;
+  /// The row at time t (at an event instant, its right limit). A time between
+  /// rows is an error: simulate with t_eval including it.
+  OperatingPoint point(double t) const;
+  const std::shared_ptr<const CompiledModel>& model() const { return model_; }
   /// Every variable name, in model order.
   std::vector<std::string> names() const;
   const SolverStatistics& statistics() const { return statistics_; }

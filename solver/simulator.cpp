@@ -56,6 +56,19 @@ std::vector<std::string> Simulator::parameter_names() const {
 
 std::vector<ParameterInfo> Simulator::parameters() const { return parameter_table(*model_, parameters_); }
 
+std::vector<std::string> Simulator::inputs() const {
+  std::vector<std::string> names;
+  for (const auto& p : model_->dae.parameters)
+    if (p.attributes.input) names.push_back(p.name);
+  return names;
+}
+
+std::vector<std::string> Simulator::outputs() const {
+  std::vector<std::string> names;
+  for (int v : model_->dae.outputs) names.push_back(model_->dae.variables[v].name);
+  return names;
+}
+
 const CompileReport& Simulator::report() const { return model_->dae.report; }
 
 namespace {

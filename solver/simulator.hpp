@@ -82,6 +82,13 @@ class Simulator {
   std::vector<std::string> parameter_names() const;
   /// Every parameter with its current value and declared attributes.
   std::vector<ParameterInfo> parameters() const;
+  /// The model's interface: its unconnected top-level RealInputs (set like
+  /// parameters, by these names) and its top-level RealOutputs.
+  std::vector<std::string> inputs() const;
+  std::vector<std::string> outputs() const;
+  /// The compiled model (for analyses such as linearize()).
+  const CompiledModel& compiled() const { return *model_; }
+  const std::vector<double>& parameter_values() const { return parameters_; }
   const CompileReport& report() const;
 
   Result simulate(const SimulationOptions& options = {}) const;

@@ -36,7 +36,10 @@ def parameter_frame(rows):
     """A pandas DataFrame of parameter rows (name, value, unit, min, max, ...), indexed by name."""
     import pandas as pd  # on first use only: importing pandas costs a quarter of a second
 
-    frame = pd.DataFrame(rows, columns=["name", "value", "unit", "min", "max", "structural", "description"])
+    columns = ["name", "value", "unit", "min", "max", "structural", "description"]
+    if rows and "input" in rows[0]:
+        columns.insert(6, "input")
+    frame = pd.DataFrame(rows, columns=columns)
     return frame.set_index("name")
 
 
@@ -231,3 +234,16 @@ class Component(_acausal.Component):
 
 class Model(_acausal.Model):
     """The top-level model: add components, connect them, set start values, compile."""
+
+    def input(self, name, unit="", start=0.0):
+        """An input of the model (a top-level RealInput): connect it to components' inputs; after compile()
+        it is set from outside like a parameter, sim.set_parameter(name, value), and linearize() takes it
+        as an input. `start` is its value until set."""
+        return _acausal._create_signal(True, self, name, unit, float(start))
+
+    def output(self, name, value, unit=""):
+        """An output of the model (a top-level RealOutput) equal to `value` (an expression or a signal);
+        linearize() takes the model's outputs by default."""
+        connector = _acausal._create_signal(False, self, name, unit, 0.0)
+        self.equation(connector.value == value)
+        return connector

@@ -1,0 +1,144 @@
+"""Linear analysis: linearize a model around a point of a run, its modes
+(frequency, damping, time constant, the states that take part), Bode and step
+responses. SciPy, pandas and matplotlib are imported only when used."""
+import math
+
+import numpy as np
+
+from . import _acausal
+from ._acausal import LinearModel, Result, Simulator
+
+
+def linearize(model, at=None, inputs=None, outputs=None):
+    """The linear model dx/dt = A x + B u, y = C x + D u around an operating point.
+
+    model   -- a Result (at: the time of one of its rows; default its last row) or a Simulator
+               (at: None for the initial point, or a time the model is first simulated to)
+    inputs  -- parameter names (default: the model's inputs, its top-level RealInputs)
+    outputs -- variable names (default: the model's outputs, or every state when it has none)
+
+    A, B, C, D come from the symbolic Jacobians of the index-reduced DAE; the states are those
+    index reduction chose. A hybrid model is linearized in the mode it is in at that point."""
+    if isinstance(model, Simulator):
+        if at is None:
+            model = model.simulate(t_eval=[0.0], t_end=1e-9)
+            at = 0.0
+        else:
+            model = model.simulate(t_end=float(at), t_eval=[float(at)])
+    if not isinstance(model, Result):
+        raise TypeError(f"linearize() takes a Simulator or a Result, not {type(model).__name__}")
+    at = float(model.time[-1]) if at is None else float(at)
+    return _acausal._linearize_result(model, at, list(inputs or []), list(outputs or []))
+
+
+def _index(names, name, what):
+    if isinstance(name, int):
+        return name
+    if name not in names:
+        raise _acausal.UnknownNameError(f"the linear model has no {what} '{name}'; its {what}s are: {', '.join(names)}")
+    return names.index(name)
+
+
+def modes(self, dominant_states=3):
+    """The eigenvalues of A, one row per real pole or complex pair, slowest first: natural frequency
+    (rad/s and Hz), damping ratio, time constant and the states that take part most (participation)."""
+    import pandas as pd
+
+    rows = self._modes(dominant_states)
+    for row in rows:
+        row["dominant_states"] = ", ".join(f"{name} {share:.0%}" for name, share in row["dominant_states"])
+    return pd.DataFrame(rows, columns=["eigenvalue", "natural_frequency", "frequency_hz", "damping_ratio",
+                                       "time_constant", "dominant_states"])
+
+
+def to_scipy(self):
+    """A scipy.signal.StateSpace of the linear model."""
+    from scipy import signal
+
+    return signal.StateSpace(self.A, self.B, self.C, self.D)
+
+
+def sparse(self):
+    """A, B, C, D as scipy.sparse CSR matrices."""
+    from scipy import sparse as sp
+
+    return tuple(sp.csr_matrix(m) for m in (self.A, self.B, self.C, self.D))
+
+
+def frequency_response(self, w, input=0, output=0):
+    """G(iw) = C (iwI - A)^-1 B + D from one input to one output (names or indices), at the angular frequencies w."""
+    j, k = _index(self.inputs, input, "input"), _index(self.outputs, output, "output")
+    A, b, c, d = self.A, self.B[:, j], self.C[k, :], self.D[k, j]
+    eye = np.eye(len(A))
+    return np.array([c @ np.linalg.solve(1j * x * eye - A, b) + d for x in np.atleast_1d(w)])
+
+
+def bode(self, input=0, output=0, w=None, path=None):
+    """Magnitude and phase of one input-output pair; saves a PNG to `path` if given. Returns the figure."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    if w is None:
+        poles = np.abs(np.linalg.eigvals(self.A)) if len(self.A) else np.array([1.0])
+        poles = poles[poles > 0]
+        low, high = (poles.min() / 100, poles.max() * 100) if len(poles) else (1e-2, 1e2)
+        w = np.logspace(math.log10(low), math.log10(high), 400)
+    g = frequency_response(self, w, input, output)
+    fig, (magnitude, phase) = plt.subplots(2, 1, figsize=(8, 6), sharex=True)
+    magnitude.semilogx(w / (2 * np.pi), 20 * np.log10(np.abs(g)))
+    magnitude.set_ylabel("magnitude [dB]")
+    phase.semilogx(w / (2 * np.pi), np.degrees(np.unwrap(np.angle(g))))
+    phase.set_ylabel("phase [deg]")
+    phase.set_xlabel("frequency [Hz]")
+    j, k = _index(self.inputs, input, "input"), _index(self.outputs, output, "output")
+    magnitude.set_title(f"{self.outputs[k]} / {self.inputs[j]} at t = {self.time:g} s")
+    for ax in (magnitude, phase):
+        ax.grid(True, which="both", alpha=0.3)
+    fig.tight_layout()
+    if path:
+        fig.savefig(path, dpi=100)
+        plt.close(fig)
+    return fig
+
+
+def step(self, input=0, output=0, t=None, path=None):
+    """The output's response to a unit step of the input (scipy.signal); returns (t, y), and saves a PNG if
+    `path` is given."""
+    from scipy import signal
+
+    j, k = _index(self.inputs, input, "input"), _index(self.outputs, output, "output")
+    system = signal.StateSpace(self.A, self.B[:, [j]], self.C[[k], :], self.D[[k]][:, [j]])
+    times, y = signal.step(system, T=t)
+    if path:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        fig, ax = plt.subplots(figsize=(8, 4))
+        ax.plot(times, y)
+        ax.set_xlabel("time after the step [s]")
+        ax.set_ylabel(f"change of {self.outputs[k]}")
+        ax.set_title(f"unit step of {self.inputs[j]} at t = {self.time:g} s")
+        ax.grid(True, alpha=0.3)
+        fig.tight_layout()
+        fig.savefig(path, dpi=100)
+        plt.close(fig)
+    return times, y
+
+
+def _html(self):
+    table = modes(self).to_html(index=False, float_format=lambda x: f"{x:.4g}")
+    return (f"<p><b>LinearModel</b> at t = {self.time:g} s: {len(self.states)} states, {len(self.inputs)} inputs, "
+            f"{len(self.outputs)} outputs</p>{table}")
+
+
+LinearModel.modes = modes
+LinearModel.to_scipy = to_scipy
+LinearModel.sparse = sparse
+LinearModel.frequency_response = frequency_response
+LinearModel.bode = bode
+LinearModel.step = step
+LinearModel._repr_html_ = _html

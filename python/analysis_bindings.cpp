@@ -1,0 +1,51 @@
+// Linearization from Python: the C++ results as NumPy arrays; the plots and
+// tables on top of them live in acausal/analysis.py.
+#include <pybind11/complex.h>
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <acausal/acausal.hpp>
+
+namespace py = pybind11;
+using namespace acausal;
+
+namespace {
+
+py::array_t<double> to_numpy(const DenseMatrix& a) {
+  py::array_t<double> out({a.rows, a.cols});
+  std::copy(a.values.begin(), a.values.end(), out.mutable_data());
+  return out;
+}
+
+}  // namespace
+
+void bind_analysis(py::module_& m) {
+  py::class_<LinearModel>(m, "LinearModel",
+                          "dx/dt = A x + B u, y = C x + D u in deviations from the operating point; states as index "
+                          "reduction chose them.")
+      .def_property_readonly("A", [](const LinearModel& l) { return to_numpy(l.A); })
+      .def_property_readonly("B", [](const LinearModel& l) { return to_numpy(l.B); })
+      .def_property_readonly("C", [](const LinearModel& l) { return to_numpy(l.C); })
+      .def_property_readonly("D", [](const LinearModel& l) { return to_numpy(l.D); })
+      .def_readonly("states", &LinearModel::states)
+      .def_readonly("inputs", &LinearModel::inputs)
+      .def_readonly("outputs", &LinearModel::outputs)
+      .def_readonly("time", &LinearModel::time)
+      .def("_modes", [](const LinearModel& l, int dominant) {
+        py::list rows;
+        for (const auto& mode : modes(l, dominant))
+          rows.append(py::dict(py::arg("eigenvalue") = mode.eigenvalue,
+                               py::arg("natural_frequency") = mode.natural_frequency,
+                               py::arg("frequency_hz") = mode.frequency_hz,
+                               py::arg("damping_ratio") = mode.damping_ratio,
+                               py::arg("time_constant") = mode.time_constant,
+                               py::arg("dominant_states") = mode.dominant_states));
+        return rows;
+      }, py::arg("dominant_states") = 3);
+  m.def("_linearize_result", [](const Result& r, double t, const std::vector<std::string>& inputs,
+                                const std::vector<std::string>& outputs) {
+    py::gil_scoped_release release;
+    return linearize(r, t, inputs, outputs);
+  });
+}
