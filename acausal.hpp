@@ -11,6 +11,7 @@
 #include "solver/result.hpp"
 #include "solver/simulator.hpp"
 #include "solver/linearize.hpp"
+#include "solver/steady_state.hpp"
 #include "solver/table.hpp"
 
 #include "connectors/rotational.hpp"

@@ -43,6 +43,25 @@ void bind_analysis(py::module_& m) {
                                py::arg("dominant_states") = mode.dominant_states));
         return rows;
       }, py::arg("dominant_states") = 3);
+  py::class_<OperatingPoint>(m, "OperatingPoint", "The values of one instant of a model: a row of a run or a steady state.")
+      .def_readonly("time", &OperatingPoint::time);
+  m.def("_point", &Result::point, py::arg("result"), py::arg("t"));
+  m.def("_values_at", &values_at, py::arg("simulator"), py::arg("point"), py::arg("names"));
+  m.def("_linearize_point", [](const Simulator& s, const OperatingPoint& p, const std::vector<std::string>& inputs,
+                               const std::vector<std::string>& outputs) { return linearize(s, p, inputs, outputs); });
+  py::class_<SteadyState>(m, "_SteadyState")
+      .def_readonly("point", &SteadyState::point)
+      .def_readonly("free_values", &SteadyState::free_values)
+      .def_readonly("moving", &SteadyState::moving)
+      .def_readonly("iterations", &SteadyState::iterations)
+      .def_readonly("residual", &SteadyState::residual);
+  m.def("_steady_state", [](const Simulator& s, const OperatingPoint& guess, const std::vector<std::string>& free,
+                            const std::vector<std::pair<std::string, double>>& conditions,
+                            const std::vector<std::string>& moving, double tolerance, int max_iterations) {
+    SteadyStateOptions o{free, conditions, moving, tolerance, max_iterations};
+    py::gil_scoped_release release;
+    return steady_state(s, guess, o);
+  });
   m.def("_linearize_result", [](const Result& r, double t, const std::vector<std::string>& inputs,
                                 const std::vector<std::string>& outputs) {
     py::gil_scoped_release release;

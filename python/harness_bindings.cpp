@@ -72,7 +72,7 @@ void bind_harness(py::module_& m) {
   m.def("value_at", &value_at, py::arg("expression"), py::arg("t"), py::arg("expected"), py::arg("tolerance"));
   m.def("over_interval", &over_interval, py::arg("expression"), py::arg("t0"), py::arg("t1"), py::arg("expected"),
         py::arg("tolerance"), py::arg("floor") = 1e-9);
-  m.def("steady_state", &steady_state, py::arg("expression"), py::arg("expected"), py::arg("tolerance"),
+  m.def("steady_state", &harness::steady_state, py::arg("expression"), py::arg("expected"), py::arg("tolerance"),
         py::arg("window"));
   m.def("relation", &relation, py::arg("lhs"), py::arg("rhs"), py::arg("tolerance"), py::arg("floor") = 1e-9);
   m.def("bound", &bound, py::arg("expression"), py::arg("lower"), py::arg("upper"), py::arg("tolerance"));

@@ -154,6 +154,16 @@ void jacobian_parts(const CompiledModel& m, Tape& jacobian, const std::function<
   for (std::size_t k = 0; k < nnz; ++k) d_dyp[k] = jacobian.output(k) - d_dy[k];
 }
 
+void load_point(const CompiledModel& m, const OperatingPoint& point, double cj, Tape& tape) {
+  double* in = tape.inputs();
+  in[0] = point.time;
+  in[1] = cj;
+  std::copy(point.y.begin(), point.y.end(), in + 2);
+  std::copy(point.yp.begin(), point.yp.end(), in + 2 + m.n);
+  std::copy(point.parameters.begin(), point.parameters.end(), in + m.parameter_register());
+  std::copy(point.frozen.begin(), point.frozen.end(), in + m.mode_register());
+}
+
 CompiledModel build_evaluation(DaeSystem dae) {
   auto t0 = std::chrono::steady_clock::now();
   CompiledModel m;

@@ -80,6 +80,9 @@ struct CompiledModel {
   Tape observer(const std::vector<Expr>& outputs) const;
 };
 
+/// Sets the registers every tape of the model reads to an operating point (Jacobian coefficient cj).
+void load_point(const CompiledModel& m, const OperatingPoint& point, double cj, Tape& tape);
+
 /// The model's parameters with `values` (one per DaeSystem::parameters entry).
 std::vector<ParameterInfo> parameter_table(const CompiledModel& m, const std::vector<double>& values);
 

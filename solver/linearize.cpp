@@ -13,17 +13,6 @@ namespace acausal {
 
 namespace {
 
-// The registers every tape of the model reads, set to the operating point.
-void load_point(const CompiledModel& m, const OperatingPoint& point, double cj, Tape& tape) {
-  double* in = tape.inputs();
-  in[0] = point.time;
-  in[1] = cj;
-  std::copy(point.y.begin(), point.y.end(), in + 2);
-  std::copy(point.yp.begin(), point.yp.end(), in + 2 + m.n);
-  std::copy(point.parameters.begin(), point.parameters.end(), in + m.parameter_register());
-  std::copy(point.frozen.begin(), point.frozen.end(), in + m.mode_register());
-}
-
 Eigen::MatrixXd to_eigen(const DenseMatrix& a) {
   Eigen::MatrixXd out(a.rows, a.cols);
   for (int r = 0; r < a.rows; ++r)
@@ -171,6 +160,28 @@ LinearModel linearize(const Simulator& sim, const OperatingPoint& point, std::ve
   linear.C = from_eigen(CD.leftCols(nx));
   linear.D = from_eigen(CD.rightCols(nu));
   return linear;
+}
+
+std::vector<double> values_at(const Simulator& sim, const OperatingPoint& point, const std::vector<std::string>& names) {
+  const CompiledModel& m = sim.compiled();
+  std::vector<Expr> values;
+  for (const auto& name : names) {
+    if (auto v = m.variable_by_name.find(name); v != m.variable_by_name.end()) {
+      values.push_back(m.value_of(v->second));
+    } else if (auto p = m.parameter_by_name.find(name); p != m.parameter_by_name.end()) {
+      values.push_back(Expr(m.dae.parameters[p->second].symbol));
+    } else {
+      std::vector<std::string> known = sim.parameter_names();
+      for (const auto& var : m.dae.variables) known.push_back(var.name);
+      throw UnknownNameError("model '" + m.dae.model_name + "'", "variable or parameter", name, known);
+    }
+  }
+  Tape tape = m.observer(values);
+  load_point(m, point, 0.0, tape);
+  tape.run();
+  std::vector<double> out(values.size());
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = tape.output(i);
+  return out;
 }
 
 std::vector<LinearMode> modes(const LinearModel& linear, int dominant_states) {

@@ -39,6 +39,9 @@ LinearModel linearize(const Result& run, double t, std::vector<std::string> inpu
 LinearModel linearize(const Simulator& sim, const OperatingPoint& point, std::vector<std::string> inputs = {},
                       std::vector<std::string> outputs = {});
 
+/// Values of variables (any name a result has) or parameters at an operating point.
+std::vector<double> values_at(const Simulator& sim, const OperatingPoint& point, const std::vector<std::string>& names);
+
 /// One eigenvalue of A with what engineers read from it.
 struct LinearMode {
   std::complex<double> eigenvalue;

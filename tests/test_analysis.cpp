@@ -190,3 +190,75 @@ TEST_CASE("linearize names what it cannot use", "[analysis]") {
   CHECK_THROWS_WITH(linearize(r, 0.5, {"tauu"}), Contains("no input or parameter 'tauu'; did you mean 'tau'"));
   CHECK_THROWS_WITH(linearize(r, 0.5, {}, {"inertia2.ww"}), Contains("did you mean 'inertia2.w'"));
 }
+
+namespace {
+
+/// A mass pushed by the model's input force `F` against a quadratic drag.
+struct PushedMass : Model {
+  RealInput F{*this, "F", {.unit = "N"}};
+  PushedMass() : Model("pushed_mass") {
+    auto& force = add<translational::Force>("force");
+    auto& mass = add<translational::Mass>("mass", {{"m", 2.0}});
+    auto& drag = add<translational::QuadraticSpeedDependentForce>("drag", {{"f_nominal", -10.0}, {"v_nominal", 5.0}});
+    connect(F, force.f);
+    connect(force.flange, mass.flange_a);
+    connect(mass.flange_b, drag.flange);
+    set_start("mass.s", 0.0);
+    set_start("mass.v", 3.0);
+  }
+};
+
+OperatingPoint initial_point(const Simulator& sim) {
+  SimulationOptions o;
+  o.t_end = 1e-9;
+  o.output_times = {0.0};
+  return sim.simulate(o).point(0.0);
+}
+
+}  // namespace
+
+TEST_CASE("trim: the force that holds a speed against quadratic drag, the position moving", "[analysis]") {
+  PushedMass model;
+  Simulator sim = model.compile();
+  SteadyStateOptions o;
+  o.free = {"F"};
+  o.conditions = {{"mass.v", 10.0}};
+  SteadyState trim = steady_state(sim, initial_point(sim), o);
+  // 10 N at 5 m/s, quadratic: 40 N at 10 m/s.
+  REQUIRE(trim.free_values.size() == 1);
+  CHECK(trim.free_values[0].second == Approx(40.0).epsilon(1e-10));
+  CHECK(trim.moving == std::vector<std::string>{"mass.s"});  // found: no equation reads the position
+  CHECK(trim.iterations <= 8);
+  // Linearized there: m·dv' = -(2·10·v/5²)·dv + dF.
+  LinearModel lin = linearize(sim, trim.point, {}, {"mass.v"});
+  const int v = lin.states[0] == "mass.v" ? 0 : 1;
+  CHECK(lin.A(v, v) == Approx(-2.0 * 10.0 * 10.0 / 25.0 / 2.0).epsilon(1e-9));
+  CHECK(lin.B(v, 0) == Approx(1.0 / 2.0).epsilon(1e-12));
+}
+
+TEST_CASE("steady_state names what it cannot solve", "[analysis]") {
+  PushedMass model;
+  Simulator sim = model.compile();
+  const OperatingPoint guess = initial_point(sim);
+  SteadyStateOptions wrong_count;
+  wrong_count.free = {"F"};
+  CHECK_THROWS_WITH(steady_state(sim, guess, wrong_count), Contains("1 free parameter(s) and 0 condition(s)"));
+  SteadyStateOptions mass_cannot_set_speed;  // m multiplies an acceleration that is 0 at a steady state
+  mass_cannot_set_speed.free = {"mass.m"};
+  mass_cannot_set_speed.conditions = {{"mass.v", 10.0}};
+  CHECK_THROWS_WITH(steady_state(sim, guess, mass_cannot_set_speed),
+                    Contains("singular") && Contains("nothing fixes") && Contains("mass.m"));
+  SteadyStateOptions unknown;
+  unknown.free = {"FF"};
+  unknown.conditions = {{"mass.v", 10.0}};
+  CHECK_THROWS_WITH(steady_state(sim, guess, unknown), Contains("no parameter 'FF'; did you mean 'F'"));
+  SteadyStateOptions not_a_state;
+  not_a_state.moving = {"drag.f"};
+  CHECK_THROWS_WITH(steady_state(sim, guess, not_a_state), Contains("'drag.f' in moving is not a state"));
+  SteadyStateOptions one_iteration;  // far from the trim: one Newton step is not enough
+  one_iteration.free = {"F"};
+  one_iteration.conditions = {{"mass.v", 1000.0}};
+  one_iteration.max_iterations = 1;
+  CHECK_THROWS_WITH(steady_state(sim, guess, one_iteration),
+                    Contains("no steady state found after 1 Newton iterations") && Contains("mass.v = 1000"));
+}

@@ -12,13 +12,15 @@ from ._acausal import LinearModel, Result, Simulator
 def linearize(model, at=None, inputs=None, outputs=None):
     """The linear model dx/dt = A x + B u, y = C x + D u around an operating point.
 
-    model   -- a Result (at: the time of one of its rows; default its last row) or a Simulator
-               (at: None for the initial point, or a time the model is first simulated to)
+    model   -- a Result (at: the time of one of its rows; default its last row), a Simulator (at: None for
+               the initial point, or a time the model is first simulated to), or a SteadyState
     inputs  -- parameter names (default: the model's inputs, its top-level RealInputs)
     outputs -- variable names (default: the model's outputs, or every state when it has none)
 
     A, B, C, D come from the symbolic Jacobians of the index-reduced DAE; the states are those
     index reduction chose. A hybrid model is linearized in the mode it is in at that point."""
+    if isinstance(model, SteadyState):
+        return _acausal._linearize_point(model.simulator, model.point, list(inputs or []), list(outputs or []))
     if isinstance(model, Simulator):
         if at is None:
             model = model.simulate(t_eval=[0.0], t_end=1e-9)
@@ -142,3 +144,47 @@ LinearModel.frequency_response = frequency_response
 LinearModel.bode = bode
 LinearModel.step = step
 LinearModel._repr_html_ = _html
+
+
+class SteadyState:
+    """A steady state (or trim) of a compiled model: the states stand still, or, for positions, move at a
+    constant rate. `values` are the free parameters as solved; `state[name]` reads any variable there."""
+
+    def __init__(self, simulator, solved):
+        self.simulator, self._solved = simulator, solved
+        self.values = dict(solved.free_values)
+        self.moving, self.iterations, self.residual = solved.moving, solved.iterations, solved.residual
+        self.time = solved.point.time
+
+    point = property(lambda self: self._solved.point)
+
+    def __getitem__(self, name):
+        return _acausal._values_at(self.simulator, self._solved.point, [name])[0]
+
+    def __repr__(self):
+        free = ", ".join(f"{k} = {v:.6g}" for k, v in self.values.items())
+        return f"<SteadyState at t = {self.time:g} s{': ' + free if free else ''}; {self.iterations} Newton iterations>"
+
+
+def steady_state(simulator, guess=None, free=(), conditions=None, moving=(), tolerance=1e-10, max_iterations=50):
+    """Solves the model's equations with every state's derivative 0 (Newton, symbolic Jacobian).
+
+    guess      -- a Result (its last row) or a (Result, time) pair; default: the initial point
+    free       -- parameters (the model's inputs among them) the solver may change, e.g. ["throttle"]
+    conditions -- {variable: value}, one per free parameter, e.g. {"body.v": 27.78}
+    moving     -- states allowed to keep moving at a constant rate; positions no equation reads are found
+                  without asking
+
+    The result reads any variable (trim["engine.w"]) and linearizes: ac.linearize(trim). A singular or
+    unsolvable system is an ac.ModelError naming the unknowns and equations involved."""
+    if isinstance(guess, tuple):
+        point = _acausal._point(guess[0], float(guess[1]))
+    elif isinstance(guess, Result):
+        point = _acausal._point(guess, float(guess.time[-1]))
+    elif guess is None:
+        point = _acausal._point(simulator.simulate(t_eval=[0.0], t_end=1e-9), 0.0)
+    else:
+        raise TypeError(f"steady_state(): guess is a Result, (Result, time) or None, not {type(guess).__name__}")
+    solved = _acausal._steady_state(simulator, point, list(free), [(k, float(v)) for k, v in (conditions or {}).items()],
+                                    list(moving), float(tolerance), int(max_iterations))
+    return SteadyState(simulator, solved)

@@ -1,0 +1,102 @@
+"""Linearization and steady state from Python, against closed forms."""
+import numpy as np
+import pytest
+
+import acausal as ac
+from acausal import rotational, translational
+
+J1, J2, C, D = 2.0, 0.5, 400.0, 3.0
+
+
+def two_inertias():
+    m = ac.Model("two_inertias")
+    tau = m.input("tau", unit="N.m")
+    source = m.add(rotational.Torque("source"))
+    i1 = m.add(rotational.Inertia("i1", J=J1))
+    coupling = m.add(rotational.SpringDamper("coupling", c=C, d=D))
+    i2 = m.add(rotational.Inertia("i2", J=J2))
+    m.connect(tau, source.tau)
+    m.connect(source.flange, i1.flange_a)
+    m.connect(i1.flange_b, coupling.flange_a)
+    m.connect(coupling.flange_b, i2.flange_a)
+    m.output("w2", i2.w, unit="rad/s")
+    for name in ("i1.phi", "i1.w", "i2.phi", "i2.w"):
+        m.set_start(name, 0.0)
+    return m
+
+
+def test_inputs_and_outputs_of_a_model():
+    sim = two_inertias().compile()
+    assert sim.inputs == ["tau"] and sim.outputs == ["w2"]
+    assert sim.parameters.loc["tau", "input"] and sim.parameters.loc["tau", "unit"] == "N.m"
+    sim.set_parameter("tau", 3.0)
+    r = sim.simulate(t_end=1.0)
+    assert J1 * r["i1.w"][-1] + J2 * r["w2"][-1] == pytest.approx(3.0, rel=1e-6)  # momentum = ∫tau
+
+
+def test_linearization_against_the_closed_form():
+    sim = two_inertias().compile()
+    lin = ac.linearize(sim)
+    assert lin.inputs == ["tau"] and lin.outputs == ["w2"] and lin.A.shape == (4, 4)
+    j_eff = J1 * J2 / (J1 + J2)
+    expected = (-D + np.sqrt(complex(D * D - 4 * j_eff * C))) / (2 * j_eff)
+    eigenvalues = np.linalg.eigvals(lin.A)
+    assert np.min(np.abs(eigenvalues - expected)) < 1e-9 * abs(expected)
+    modes = lin.modes()
+    oscillation = modes.iloc[-1]
+    assert oscillation["frequency_hz"] == pytest.approx(np.sqrt(C / j_eff) / (2 * np.pi), rel=1e-9)
+    assert oscillation["damping_ratio"] == pytest.approx(D / (2 * np.sqrt(C * j_eff)), rel=1e-9)
+    w = np.array([0.3, 5.0, np.sqrt(C / j_eff), 80.0])
+    s = 1j * w
+    closed = (D * s + C) / (s * (J1 * J2 * s**2 + (J1 + J2) * (D * s + C)))
+    assert np.allclose(lin.frequency_response(w, "tau", "w2"), closed, rtol=1e-9, atol=0)
+    A, B, Cm, Dm = lin.sparse()
+    assert A.nnz <= 16 and np.array_equal(A.toarray(), lin.A)
+    assert lin.to_scipy().A.shape == (4, 4)
+
+
+def test_bode_and_step_plots(tmp_path):
+    lin = ac.linearize(two_inertias().compile())
+    lin.bode("tau", "w2", path=str(tmp_path / "bode.png"))
+    t, y = lin.step("tau", "w2", t=np.linspace(0, 2, 200), path=str(tmp_path / "step.png"))
+    assert y[-1] == pytest.approx(2.0 / (J1 + J2), rel=2e-2)  # a unit torque spins the pair up at 1/(J1+J2)
+    assert (tmp_path / "bode.png").stat().st_size > 10_000 and (tmp_path / "step.png").stat().st_size > 10_000
+    assert "<table" in lin._repr_html_()
+
+
+def test_linearize_at_a_time_of_a_run_and_its_errors():
+    sim = two_inertias().compile()
+    sim.set_parameter("tau", 1.0)
+    r = sim.simulate(t_end=1.0, output_interval=0.25)
+    assert ac.linearize(r, at=0.5).time == 0.5 and ac.linearize(r).time == 1.0
+    with pytest.raises(ac.ModelError, match="no row at t = 0.3"):
+        ac.linearize(r, at=0.3)
+    with pytest.raises(ac.UnknownNameError, match="did you mean 'tau'"):
+        ac.linearize(r, inputs=["taw"])
+
+
+def pushed_mass():
+    m = ac.Model("pushed_mass")
+    push = m.input("F", unit="N")
+    force = m.add(translational.Force("force"))
+    mass = m.add(translational.Mass("mass", m=2.0))
+    drag = m.add(translational.QuadraticSpeedDependentForce("drag", f_nominal=-10.0, v_nominal=5.0))
+    m.connect(push, force.f)
+    m.connect(force.flange, mass.flange_a)
+    m.connect(mass.flange_b, drag.flange)
+    m.set_start("mass.s", 0.0)
+    m.set_start("mass.v", 3.0)
+    return m
+
+
+def test_trim_a_force_for_a_speed_and_linearize_there():
+    sim = pushed_mass().compile()
+    trim = ac.steady_state(sim, free=["F"], conditions={"mass.v": 10.0})
+    assert trim.values["F"] == pytest.approx(40.0, rel=1e-10)  # 10 N at 5 m/s, quadratic
+    assert trim["mass.v"] == pytest.approx(10.0, rel=1e-12) and trim["drag.f"] == pytest.approx(-40.0, rel=1e-10)
+    assert trim.moving == ["mass.s"]
+    lin = ac.linearize(trim, outputs=["mass.v"])
+    v = lin.states.index("mass.v")
+    assert lin.A[v, v] == pytest.approx(-2 * 10 * 10 / 25 / 2.0, rel=1e-9)
+    with pytest.raises(ac.ModelError, match="singular"):
+        ac.steady_state(sim, free=["mass.m"], conditions={"mass.v": 10.0})
