@@ -62,14 +62,14 @@ SteadyState steady_state(const Simulator& sim, const OperatingPoint& guess, cons
     jacobian_parts(m, jacobian, [&](double cj) { load_point(m, point, cj, jacobian); }, d_dy, d_dyp);
   };
   // Moving states: those named, and those whose value no equation reads (a position).
-  std::vector<char> moving(n, 0);
+  std::vector<char> moving(n, 0), named(n, 0), pinned(n, 0);
   for (const auto& name : options.moving) {
     auto it = m.variable_by_name.find(name);
     const int slot = it == m.variable_by_name.end() ? -1 : m.slot_of_variable[it->second];
     if (slot < 0 || m.differential[slot] == 0.0)
       throw ModelError(where + ": '" + name + "' in moving is not a state of the model; its states are: " +
                        fmt::format("{}", fmt::join(sim.report().states, ", ")));
-    moving[slot] = 1;
+    moving[slot] = named[slot] = 1;
   }
   jacobians();
   for (int s = 0; s < n; ++s) {
@@ -173,6 +173,11 @@ SteadyState steady_state(const Simulator& sim, const OperatingPoint& guess, cons
     for (int j = 0; j < size; ++j) scale += std::fabs(J(i, j) * unknown(j));
     row_scale[i] = scale;
   }
+  double standing = 0.0;  // a rate this small beside the others is a coordinate standing still
+  for (int s = 0; s < n; ++s) standing = std::max(standing, std::fabs(guess.yp[s]));
+  standing = 1e-6 * (1.0 + standing);
+  std::vector<int> active(size);  // the columns of the unknowns still free
+  for (int j = 0; j < size; ++j) active[j] = j;
   for (out.iterations = 0;; ++out.iterations) {
     if (worst() <= options.tolerance) break;
     if (out.iterations >= options.max_iterations) {
@@ -183,17 +188,42 @@ SteadyState steady_state(const Simulator& sim, const OperatingPoint& guess, cons
                                    "of a run close to it) or check that one exists",
                                    where, out.iterations, format_number(worst()), largest(scaled, equations, 4)));
     }
-    Eigen::FullPivLU<Eigen::MatrixXd> lu(J);
-    if (!lu.isInvertible()) {
-      const Eigen::MatrixXd right = lu.kernel();
-      const Eigen::MatrixXd left = Eigen::FullPivLU<Eigen::MatrixXd>(J.transpose()).kernel();
+    Eigen::MatrixXd Ja(size, active.size());
+    for (std::size_t c = 0; c < active.size(); ++c) Ja.col(c) = J.col(active[c]);
+    Eigen::FullPivLU<Eigen::MatrixXd> lu(Ja);
+    if (lu.rank() < static_cast<Eigen::Index>(active.size())) {
+      const Eigen::VectorXd right = lu.kernel().col(0);
+      // A coordinate no equation reads that stands still at the guess (a locked
+      // clutch's angle) whose rate only an acceleration constrains: it stays
+      // as it is, at rate 0, and one equation then holds by itself.
+      bool pinned_one = false;
+      for (std::size_t c = 0; c < active.size(); ++c) {
+        const int j = active[c];
+        if (j < n && moving[j] && !named[j] && std::fabs(guess.yp[j]) <= standing &&
+            std::fabs(right[c]) > 1e-6 * right.cwiseAbs().maxCoeff()) {
+          moving[j] = 0, pinned[j] = 1, pinned_one = true;
+          point.yp[j] = 0.0;
+        }
+      }
+      if (pinned_one && out.iterations == 0) {
+        active.erase(std::remove_if(active.begin(), active.end(), [&](int j) { return j < n && pinned[j]; }),
+                     active.end());
+        --out.iterations;
+        continue;
+      }
+      std::vector<std::string> names;
+      for (int j : active) names.push_back(unknowns[j]);
+      const Eigen::MatrixXd left = Eigen::FullPivLU<Eigen::MatrixXd>(Ja.transpose()).kernel();
       throw ModelError(fmt::format("{}: the Jacobian is singular (rank {} of {}): nothing fixes {}; dependent "
                                    "equations: {}. Free fewer parameters, add conditions, or name states that keep "
                                    "moving in `moving`",
-                                   where, lu.rank(), size, largest(right.col(0), unknowns, 4),
+                                   where, lu.rank(), active.size(), largest(right, names, 4),
                                    largest(left.col(0), equations, 4)));
     }
-    const Eigen::VectorXd step = lu.solve(-G);
+    // Square, or with pinned coordinates one equation per pin more than unknowns (consistent): least squares.
+    const Eigen::VectorXd reduced = Ja.colPivHouseholderQr().solve(-G);
+    Eigen::VectorXd step = Eigen::VectorXd::Zero(size);
+    for (std::size_t c = 0; c < active.size(); ++c) step[active[c]] = reduced[c];
     std::vector<double> start(size);
     for (int j = 0; j < size; ++j) start[j] = unknown(j);
     const double before = G.norm();
