@@ -78,7 +78,7 @@ class Result {
   const std::vector<double>& event_times() const { return event_times_; }
   /// What caused each event of event_times(): the relations whose root
   /// functions crossed zero ("ball.h < 0"), the time events ("time < step.startTime"),
-  /// the samples that ticked, separated by "; ".
+  /// the samples that ticked, a Session's "set_parameter(name = value)", separated by "; ".
   const std::vector<std::string>& event_causes() const { return event_causes_; }
 
   /// Writes a CSV (time first, then `columns` or every variable). The file

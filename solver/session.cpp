@@ -1044,8 +1044,8 @@ void SessionRun::pace(double simulated) {
 }
 
 // Integrates to `goal`. simulate() (row_at_goal false, goal = t_end) records
-// the output rows and ends on the last; a session's step also records a row
-// at the goal.
+// the output rows and ends on the last; a session's step stops the integrator
+// at the goal and records a row there.
 void SessionRun::run(double goal, bool row_at_goal) {
   if (n == 0) return run_without_unknowns(goal, row_at_goal);
   const double goal_resolution = 1e-12 * (1.0 + std::fabs(goal));
@@ -1062,7 +1062,10 @@ void SessionRun::run(double goal, bool row_at_goal) {
     const double target = std::min(tout, t_stop);
     int flag = IDA_SUCCESS;
     if (target > t + 1e-12 * (1.0 + std::fabs(t))) {  // a root can land exactly on the next stop
-      check(IDASetStopTime(s.ida, t_stop), "IDASetStopTime");
+      // A session's goal is a stop too: what the caller reads and changes
+      // there is the solution, not an interpolation (a controller sampling in
+      // C++ then matches the same controller sampled in the model).
+      check(IDASetStopTime(s.ida, row_at_goal ? std::min(t_stop, goal) : t_stop), "IDASetStopTime");
       flag = step_to(target);
     }
     if (flag < 0) {

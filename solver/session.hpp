@@ -61,10 +61,14 @@ struct SessionState {
 /// simulate() does and records the initial row. Then:
 ///  * advance(t) integrates to t as simulate() would: rows on the output grid
 ///    (output_interval or output_times), both sides of every event, plus a row
-///    at t. Without set_parameter or state() in between, advancing in many steps
-///    follows the trajectory of one simulate() to the integration tolerance (not
-///    bit for bit: the solver's first step after each start or event is chosen
-///    with the next stop in view).
+///    at t. The integrator stops at t (as at a time event, without restarting),
+///    so the values there are its solution, not an interpolation: a controller
+///    written in C++ that samples at the communication points reproduces the
+///    same controller sampled in the model. Advancing in many steps without
+///    changes follows one simulate() to the integration error, not bit for bit
+///    (simulate() steps across the communication points and interpolates).
+///    One advance(t_end) records simulate()'s rows bit for bit (with
+///    output_times, also the initial row and one at t_end if they are not among them).
 ///  * get(name) reads any variable or parameter at time(), from the values of
 ///    the last row (exact outputs when options.exact_outputs).
 ///  * set_parameter() is an event at time(): a left-limit row (the row at
@@ -76,8 +80,11 @@ struct SessionState {
 ///    integrator at the saved point (as an event does: IDA begins again with a
 ///    first-order step, the exact-output iteration with a fresh matrix), so the
 ///    continuation after state() and the continuation after set_state() with
-///    that state are the same bit for bit. A state is taken between calls,
-///    never inside an event.
+///    that state are the same bit for bit. Taking a state thus moves what
+///    follows by the integration error, as an event would; nothing else.
+///    The event logic's memory goes with the state (when-conditions, the
+///    chattering and Zeno detectors, the delays' recorded past), and the
+///    statistics continue from its counts.
 ///  * reset() starts the run again from options.t_start with the parameters
 ///    the session started with: the rows that follow are those of the first run.
 ///
