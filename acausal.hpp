@@ -9,6 +9,7 @@
 #include "solver/hybrid.hpp"
 #include "solver/model.hpp"
 #include "solver/result.hpp"
+#include "solver/session.hpp"
 #include "solver/simulator.hpp"
 #include "solver/linearize.hpp"
 #include "solver/steady_state.hpp"

@@ -121,4 +121,27 @@ void DelayLines::record(double t, const double* y, const double* yp) {
   }
 }
 
+std::vector<std::vector<std::pair<double, double>>> DelayLines::history() const {
+  std::vector<std::vector<std::pair<double, double>>> out;
+  for (const Line& line : lines_) {
+    auto& samples = out.emplace_back();
+    for (std::size_t i = line.first; i < line.past.size(); ++i) samples.emplace_back(line.past[i].t, line.past[i].u);
+  }
+  return out;
+}
+
+void DelayLines::set_history(const std::vector<std::vector<std::pair<double, double>>>& history) {
+  for (std::size_t k = 0; k < lines_.size(); ++k) {
+    Line& line = lines_[k];
+    line.past.clear();
+    line.first = 0;
+    for (const auto& [t, u] : history[k]) line.past.push_back({t, u});
+  }
+}
+
+void DelayLines::set_parameters(const std::vector<double>& parameters) {
+  for (Line& line : lines_)
+    std::copy(parameters.begin(), parameters.end(), line.argument.inputs() + model_.parameter_register());
+}
+
 }  // namespace acausal

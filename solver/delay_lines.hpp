@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "solver/tape.hpp"
@@ -28,6 +29,12 @@ class DelayLines {
   void restart(const double* y, const double* yp);
   /// Records the arguments at t, from the solution (y, y') there.
   void record(double t, const double* y, const double* yp);
+  /// The recorded past still needed, (time, value) per line (none for an exact
+  /// line), and back: to save and restore a run.
+  std::vector<std::vector<std::pair<double, double>>> history() const;
+  void set_history(const std::vector<std::vector<std::pair<double, double>>>& history);
+  /// New values of the parameters the arguments read (the delay times stay).
+  void set_parameters(const std::vector<double>& parameters);
 
  private:
   struct Sample {

@@ -88,6 +88,10 @@ std::vector<ParameterInfo> parameter_table(const CompiledModel& m, const std::ve
 
 CompiledModel build_evaluation(DaeSystem dae);
 
+/// Throws ModelError when parameter p (now `current`) cannot take `value`: a
+/// structural parameter, or a value out of its declared range.
+void check_parameter_change(const CompiledModel& m, int p, double current, double value);
+
 /// The Jacobian tape gives dF/dy + cj·dF/dy' per structural nonzero (CSC
 /// order); its two parts at one point are its values at cj = 0 and the
 /// difference at cj = 1. `load(cj)` writes the point and cj into the tape.

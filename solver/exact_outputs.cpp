@@ -46,6 +46,8 @@ ExactOutputs::ExactOutputs(const CompiledModel& m, double rtol, double atol)
 
 ExactOutputs::~ExactOutputs() = default;
 
+void ExactOutputs::forget() { lu_->valid = false; }
+
 bool ExactOutputs::factor(const double* y, const double* yp, const Loader& load) {
   const CompiledModel& m = model_;
   const int n = m.n;

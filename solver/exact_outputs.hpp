@@ -36,6 +36,10 @@ class ExactOutputs {
   /// tapes must already hold the run's parameters.
   Outcome solve(double* y, double* yp, const Loader& load);
 
+  /// Drops the matrix kept from earlier rows: the next row factors its own, as
+  /// the first row of a run does (a restarted run then continues identically).
+  void forget();
+
   Tape& residual() { return residual_; }
   Tape& jacobian() { return jacobian_; }
   long factorizations() const { return factorizations_; }

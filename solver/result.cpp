@@ -142,7 +142,11 @@ std::vector<std::vector<double>> Result::tabulate(const std::vector<Expr>& value
   double* in = tape.inputs();
   std::copy(parameters_.begin(), parameters_.end(), in + m.parameter_register());
   std::vector<std::vector<double>> out(values.size(), std::vector<double>(time_.size()));
+  std::size_t change = 0;
   for (std::size_t row = 0; row < time_.size(); ++row) {
+    for (; change < parameter_changes_.size() && parameter_changes_[change].first <= row; ++change)
+      std::copy(parameter_changes_[change].second.begin(), parameter_changes_[change].second.end(),
+                in + m.parameter_register());
     in[0] = time_[row];
     in[1] = 0.0;
     // copy_n, not memcpy: a model without unknowns has empty (null) rows

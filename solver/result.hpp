@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "solver/expr.hpp"
@@ -75,7 +76,9 @@ class Result {
   std::string describe(const std::string& name) const;
   /// The declared unit of a variable ("" when it has none).
   std::string unit(const std::string& name) const;
-  /// The parameters of the model with the values this run used.
+  /// The parameters of the model with the values this run started with (a
+  /// Session's set_parameter changes some from a row on; each row is read with
+  /// the values it was computed with).
   std::vector<ParameterInfo> parameters() const;
   /// The row at time t (at an event instant, its right limit). A time between
   /// rows is an error: simulate with t_eval including it.
@@ -88,7 +91,7 @@ class Result {
   const std::vector<double>& event_times() const { return event_times_; }
   /// What caused each event of event_times(): the relations whose root
   /// functions crossed zero ("ball.h < 0"), the time events ("time < step.startTime"),
-  /// the samples that ticked, separated by "; ".
+  /// the samples that ticked, a Session's "set_parameter(name = value)", separated by "; ".
   const std::vector<std::string>& event_causes() const { return event_causes_; }
 
   /// Writes a CSV (time first, then `columns` or every variable). The file
@@ -97,11 +100,13 @@ class Result {
 
  private:
   friend class Simulator;
-  friend struct Integration;
+  friend struct SessionRun;
   std::vector<std::vector<double>> tabulate(const std::vector<Expr>& values) const;
 
   std::shared_ptr<const CompiledModel> model_;
   std::vector<double> parameters_;
+  // Parameter values set during a session: from row `first` on, these.
+  std::vector<std::pair<std::size_t, std::vector<double>>> parameter_changes_;
   std::vector<double> time_;
   std::vector<double> y_, yp_;  // one row of n values per output time
   std::vector<double> event_times_;

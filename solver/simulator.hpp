@@ -12,6 +12,8 @@
 
 namespace acausal {
 
+class Session;
+
 enum class LinearSolver { automatic, dense, klu };
 
 struct SimulationOptions {
@@ -37,6 +39,10 @@ struct SimulationOptions {
   /// Polled while integrating: once it reads true the run stops within a
   /// residual evaluation and throws SimulationInterrupted (Ctrl-C from Python).
   const std::atomic<bool>* interrupt = nullptr;
+  /// Pacing against wall time: 0 runs as fast as it can; r > 0 lets simulated
+  /// time advance at most r times as fast as wall time (1: real time), by
+  /// sleeping at output rows and at the end of each Session::advance().
+  double realtime_factor = 0.0;
 };
 
 /// Throws ModelError naming the first field of `options` that is out of range.
@@ -92,6 +98,9 @@ class Simulator {
   const CompileReport& report() const;
 
   Result simulate(const SimulationOptions& options = {}) const;
+  /// Initializes a run at options.t_start for a caller to advance step by step
+  /// (solver/session.hpp); it uses the parameters as they are now.
+  Session start(const SimulationOptions& options = {}) const;
 
  private:
   int parameter_index(const std::string& name) const;
@@ -101,3 +110,6 @@ class Simulator {
 };
 
 }  // namespace acausal
+
+// Simulator::start() returns a Session: whichever of the two headers comes first, both are complete.
+#include "solver/session.hpp"
