@@ -117,6 +117,31 @@ bool interruptible() {
   throw py::error_already_set();
 }
 
+SimulationOptions simulation_options(std::optional<double> t_end, double output_interval, double rtol, double atol,
+                                     double t_start, const std::string& linear_solver, long max_steps, double max_step,
+                                     bool exact_outputs, double max_output_bytes, double initial_step,
+                                     std::vector<double> t_eval, int dense_threshold, double realtime_factor) {
+  SimulationOptions o;
+  o.t_end = t_end ? *t_end : t_eval.empty() ? 1.0 : t_eval.back();
+  o.output_times = std::move(t_eval);
+  o.initial_step = initial_step;
+  o.dense_threshold = dense_threshold;
+  o.output_interval = output_interval;
+  o.rtol = rtol;
+  o.atol = atol;
+  o.t_start = t_start;
+  o.max_steps = max_steps;
+  o.max_step = max_step;
+  o.exact_outputs = exact_outputs;
+  o.max_output_bytes = max_output_bytes;
+  o.realtime_factor = realtime_factor;
+  if (linear_solver == "dense") o.linear_solver = LinearSolver::dense;
+  else if (linear_solver == "klu") o.linear_solver = LinearSolver::klu;
+  else if (linear_solver != "auto")
+    throw ModelError("linear_solver must be 'auto', 'dense' or 'klu', not '" + linear_solver + "'");
+  return o;
+}
+
 Result simulate_interruptibly(const Simulator& s, SimulationOptions o) {
   if (!interruptible()) {
     py::gil_scoped_release release;
@@ -576,24 +601,10 @@ class UnknownNameError(KeyError, ModelError):
            [](const Simulator& s, std::optional<double> t_end, double output_interval, double rtol, double atol,
               double t_start, const std::string& linear_solver, long max_steps, double max_step, bool exact_outputs,
               double max_output_bytes, double initial_step, std::vector<double> t_eval, int dense_threshold) {
-             SimulationOptions o;
-             o.t_end = t_end ? *t_end : t_eval.empty() ? 1.0 : t_eval.back();
-             o.output_times = std::move(t_eval);
-             o.initial_step = initial_step;
-             o.dense_threshold = dense_threshold;
-             o.output_interval = output_interval;
-             o.rtol = rtol;
-             o.atol = atol;
-             o.t_start = t_start;
-             o.max_steps = max_steps;
-             o.max_step = max_step;
-             o.exact_outputs = exact_outputs;
-             o.max_output_bytes = max_output_bytes;
-             if (linear_solver == "dense") o.linear_solver = LinearSolver::dense;
-             else if (linear_solver == "klu") o.linear_solver = LinearSolver::klu;
-             else if (linear_solver != "auto")
-               throw ModelError("linear_solver must be 'auto', 'dense' or 'klu', not '" + linear_solver + "'");
-             return simulate_interruptibly(s, std::move(o));
+             return simulate_interruptibly(
+                 s, simulation_options(t_end, output_interval, rtol, atol, t_start, linear_solver, max_steps, max_step,
+                                       exact_outputs, max_output_bytes, initial_step, std::move(t_eval),
+                                       dense_threshold, 0.0));
            },
            py::arg("t_end") = py::none(), py::arg("output_interval") = 0.01, py::arg("rtol") = 1e-6,
            py::arg("atol") = 1e-8, py::arg("t_start") = 0.0, py::arg("linear_solver") = "auto",
@@ -606,7 +617,45 @@ class UnknownNameError(KeyError, ModelError):
            "between two output times; max_step and initial_step bound IDA's step (0: no bound, its estimate); "
            "linear_solver 'auto' picks dense up to dense_threshold unknowns, KLU above. Ctrl-C stops the run with "
            "KeyboardInterrupt (its .partial_result holds the rows so far); a solver failure raises SimulationError "
-           "with .partial_result.");
+           "with .partial_result.")
+      .def("start",
+           [](const Simulator& s, std::optional<double> t_end, double output_interval, double rtol, double atol,
+              double t_start, const std::string& linear_solver, long max_steps, double max_step, bool exact_outputs,
+              double max_output_bytes, double initial_step, std::vector<double> t_eval, int dense_threshold,
+              double realtime_factor) {
+             SimulationOptions o = simulation_options(t_end, output_interval, rtol, atol, t_start, linear_solver,
+                                                      max_steps, max_step, exact_outputs, max_output_bytes,
+                                                      initial_step, std::move(t_eval), dense_threshold,
+                                                      realtime_factor);
+             py::gil_scoped_release release;
+             return s.start(o);
+           },
+           py::arg("t_end") = py::none(), py::arg("output_interval") = 0.01, py::arg("rtol") = 1e-6,
+           py::arg("atol") = 1e-8, py::arg("t_start") = 0.0, py::arg("linear_solver") = "auto",
+           py::arg("max_steps") = defaults.max_steps, py::arg("max_step") = defaults.max_step,
+           py::arg("exact_outputs") = defaults.exact_outputs, py::arg("max_output_bytes") = defaults.max_output_bytes,
+           py::arg("initial_step") = defaults.initial_step, py::arg("t_eval") = std::vector<double>{},
+           py::arg("dense_threshold") = defaults.dense_threshold, py::arg("realtime_factor") = 0.0,
+           "A run to advance step by step (a controller in the loop, a co-simulation master): the options of "
+           "simulate(), t_end the furthest it may go, and realtime_factor (0: as fast as it can; 1: no faster than "
+           "wall time).");
+
+  py::class_<SessionState>(m, "SessionState", "A saved point of a Session, to give back to Session.set_state.")
+      .def_readonly("time", &SessionState::time);
+  py::class_<Session>(m, "Session",
+                      "A run advanced step by step: advance(t), get(name), set_input(name, value), state/set_state, "
+                      "reset; result holds the rows so far.")
+      .def_property_readonly("time", &Session::time)
+      .def("advance", &Session::advance, py::arg("t"), py::call_guard<py::gil_scoped_release>(),
+           "Integrates to t, handling the events on the way; records rows as simulate() does, plus one at t.")
+      .def("get", &Session::get, py::arg("name"), "Any variable or parameter at the time reached.")
+      .def("set_input", &Session::set_parameter, py::arg("name"), py::arg("value"),
+           "Sets an input (or any parameter that is not structural) from the time reached on: an event there.")
+      .def("set_parameter", &Session::set_parameter, py::arg("name"), py::arg("value"))
+      .def_property_readonly("state", &Session::state, "The run's state, to restore with set_state().")
+      .def("set_state", &Session::set_state, py::arg("state"))
+      .def("reset", &Session::reset, "Back to the initial point.")
+      .def_property_readonly("result", [](const Session& s) { return s.result(); }, "The rows so far (a copy).");
 
   // --- the library ---
   register_connector<rotational::Flange>("rotational.Flange");
