@@ -6,7 +6,7 @@ BUILD_SANITIZE ?= build-sanitize
 PREFIX ?= /usr/local
 JOBS ?= 2
 DEBIAN_PACKAGES := build-essential cmake libsundials-dev libsuitesparse-dev libeigen3-dev libfmt-dev catch2 pybind11-dev \
-  python3-dev python3-numpy python3-pytest python3-pandas python3-matplotlib python3-distributed python3-tqdm python3-scipy
+  python3-dev python3-numpy python3-pytest python3-pandas python3-matplotlib python3-distributed python3-cloudpickle python3-tqdm python3-scipy
 
 .PHONY: all deps configure build run test test-sanitize bench fuzz docs install clean
 
@@ -60,6 +60,7 @@ bench: build
 	./$(BUILD)/bench/chain_bench
 	./$(BUILD)/bench/car_bench
 	./$(BUILD)/bench/exact_outputs_bench
+	PYTHONPATH=$(BUILD)/python $(PYTHON) bench/sweep_bench.py
 
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)

@@ -12,6 +12,8 @@ writes out/driveline_bode.png and out/driveline_step.png.
 import math
 import os
 
+import numpy as np
+
 import acausal as ac
 from acausal import blocks, vehicle
 
@@ -42,7 +44,8 @@ def main(out="out"):
     oscillating = modes[modes["eigenvalue"].map(lambda z: z.imag) > 1.0]
     print(f"gear {run['car.selector.gear'][-1]:.0f}, {len(lin.states)} states, oscillating modes:")
     print(oscillating[["frequency_hz", "damping_ratio", "dominant_states"]].to_string(index=False))
-    lin.bode("throttle", "car.engine.w", path=os.path.join(out, "driveline_bode.png"))
+    lin.bode("throttle", "car.engine.w", w=2 * math.pi * np.logspace(-3, 3, 500),
+             path=os.path.join(out, "driveline_bode.png"))
     lin.step("throttle", "car.body.v", path=os.path.join(out, "driveline_step.png"))
 
     uphill = build(grade=math.atan(0.02)).compile()
@@ -50,7 +53,9 @@ def main(out="out"):
     guess = uphill.simulate(t_end=20.0, output_interval=0.1)  # near 100 km/h, in the gear the trim keeps
     trim = ac.steady_state(uphill, guess=guess, free=["throttle"], conditions={"car.body.v": 100 / 3.6})
     print(f"100 km/h on a 2 % grade: throttle {trim.values['throttle']:.4f}, engine {trim['car.engine.rpm']:.0f} rpm, "
-          f"gear {trim['car.selector.gear']:.0f}")
+          f"gear {trim['car.selector.gear']:.0f}, {trim.iterations} Newton iterations")
+    slowest = modes[modes["time_constant"].between(1.0, 1e6)]["time_constant"]
+    print(f"the car's speed mode: time constant {slowest.iloc[0]:.0f} s")
     return lin, trim
 
 

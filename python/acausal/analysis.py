@@ -84,8 +84,8 @@ def bode(self, input=0, output=0, w=None, path=None):
 
     if w is None:
         poles = np.abs(np.linalg.eigvals(self.A)) if len(self.A) else np.array([1.0])
-        poles = poles[poles > 0]
-        low, high = (poles.min() / 100, poles.max() * 100) if len(poles) else (1e-2, 1e2)
+        poles = poles[poles > 1e-6 * poles.max()] if poles.max() > 0 else np.array([1.0])  # zeros: integrators
+        low, high = poles.min() / 10, poles.max() * 10
         w = np.logspace(math.log10(low), math.log10(high), 400)
     g = frequency_response(self, w, input, output)
     fig, (magnitude, phase) = plt.subplots(2, 1, figsize=(8, 6), sharex=True)
