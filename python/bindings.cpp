@@ -654,6 +654,9 @@ class UnknownNameError(KeyError, ModelError):
       .def("set_parameter", &Session::set_parameter, py::arg("name"), py::arg("value"))
       .def_property_readonly("state", &Session::state, "The run's state, to restore with set_state().")
       .def("set_state", &Session::set_state, py::arg("state"))
+      .def("set_point", &Session::set_point, py::arg("point"),
+           "Continues from an operating point (a steady state's .point, or ac.linearize's): its values, modes and "
+           "parameters.")
       .def("reset", &Session::reset, "Back to the initial point.")
       .def_property_readonly("result", [](const Session& s) { return s.result(); }, "The rows so far (a copy).");
 

@@ -1507,6 +1507,16 @@ SessionState Session::state() const { return run().state(); }
 
 void Session::set_state(const SessionState& state) { run().set_state(state); }
 
+void Session::set_point(const OperatingPoint& point) {
+  SessionState s = state();
+  s.time = point.time;
+  s.y = point.y;
+  s.yp = point.yp;
+  s.frozen = point.frozen;
+  s.parameters = point.parameters;
+  set_state(s);
+}
+
 void Session::reset() {
   SessionRun& r = run();
   run_ = SessionRun::create(r.model_ptr, r.start_parameters, r.options, r.caller);

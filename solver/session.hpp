@@ -125,6 +125,10 @@ class Session {
   /// again at the saved point: its last row (the right limit of an event at that
   /// instant, if one was), followed by the rows advance() records.
   void set_state(const SessionState& state);
+  /// Continues from an operating point of the same compiled model (a steady
+  /// state, a row of another run): its values, modes and parameters, with this
+  /// session's event memory. The point's time must lie within [t_start, t_end].
+  void set_point(const OperatingPoint& point);
   /// Back to the initial point of start(): the initial row only, the parameters start() had.
   void reset();
   /// The rows so far. Unlike simulate(), it always begins with the row at

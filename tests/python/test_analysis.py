@@ -100,3 +100,32 @@ def test_trim_a_force_for_a_speed_and_linearize_there():
     assert lin.A[v, v] == pytest.approx(-2 * 10 * 10 / 25 / 2.0, rel=1e-9)
     with pytest.raises(ac.ModelError, match="singular"):
         ac.steady_state(sim, free=["mass.m"], conditions={"mass.v": 10.0})
+
+
+def test_a_run_started_at_the_trim_stays_there():
+    sim = pushed_mass().compile()
+    trim = ac.steady_state(sim, free=["F"], conditions={"mass.v": 10.0})
+    session = sim.start(t_end=10.0, output_interval=0.1, rtol=1e-8, atol=1e-10)
+    session.set_point(trim.point)
+    session.advance(10.0)
+    assert np.max(np.abs(session.result["mass.v"] - 10.0)) < 1e-6
+
+
+def test_car_trim_for_100_kmh_on_a_2_percent_grade_holds_for_10_s():
+    import math
+    import runpy
+    import os
+
+    example = runpy.run_path(os.path.join(os.path.dirname(__file__), "..", "..", "examples", "python",
+                                          "driveline_modes.py"))
+    uphill = example["build"](grade=math.atan(0.02)).compile()
+    uphill.set_parameter("throttle", 0.4)
+    guess = uphill.simulate(t_end=20.0, output_interval=0.1)
+    trim = ac.steady_state(uphill, guess=guess, free=["throttle"], conditions={"car.body.v": 100 / 3.6})
+    assert 0.0 < trim.values["throttle"] < 1.0 and trim["car.body.v"] == pytest.approx(100 / 3.6, rel=1e-12)
+    session = uphill.start(t_end=30.0, output_interval=0.1, rtol=1e-8, atol=1e-10)
+    session.set_point(trim.point)
+    session.advance(30.0)
+    r = session.result
+    assert r.time[0] == 20.0 and r.time[-1] == 30.0 and len(r.event_times) == 0
+    assert np.max(np.abs(r["car.body.v"] - 100 / 3.6)) < 1e-6  # drift over 10 s
