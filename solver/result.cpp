@@ -121,7 +121,9 @@ OperatingPoint Result::point(double t) const {
   p.y.assign(y_.begin() + row * n, y_.begin() + (row + 1) * n);
   p.yp.assign(yp_.begin() + row * n, yp_.begin() + (row + 1) * n);
   p.frozen.assign(modes_.begin() + row * n_frozen, modes_.begin() + (row + 1) * n_frozen);
-  p.parameters = parameters_;
+  p.parameters = parameters_;  // as this row read them: a session may have changed some before it
+  for (const auto& [first, values] : parameter_changes_)
+    if (first <= row) p.parameters = values;
   return p;
 }
 

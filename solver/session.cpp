@@ -66,6 +66,19 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
+// The parameter conditions and the divisors the compiler assumed nonzero, for
+// parameter values about to be used.
+void check_parameter_values(const CompiledModel& m, const std::vector<double>& values) {
+  auto value = [&](const Node* leaf) { return values[m.dae.parameter_of.at(leaf)]; };
+  m.dae.check_parameter_conditions(value);
+  for (const auto& condition : m.dae.nonzero_conditions) {
+    double v = evaluate(condition.value, value);
+    if (v == 0.0 || !std::isfinite(v))
+      throw ModelError("with the current parameters " + m.dae.print(condition.value) + " = " + format_number(v) +
+                       ", but the compiled model divides by it (" + condition.reason + ")");
+  }
+}
+
 }  // namespace
 
 // Callback state: tapes with their own registers, so runs are independent.
@@ -340,14 +353,7 @@ std::unique_ptr<SessionRun> SessionRun::create(std::shared_ptr<const CompiledMod
                      format_number(planned_rows) + " rows of " + format_number(row_bytes) + " bytes, more than " +
                      "max_output_bytes = " + format_number(options.max_output_bytes) +
                      "; choose a larger output_interval (or raise max_output_bytes)");
-  auto leaf_value = [&](const Node* leaf) { return parameters[m.dae.parameter_of.at(leaf)]; };
-  m.dae.check_parameter_conditions(leaf_value);
-  for (const auto& condition : m.dae.nonzero_conditions) {
-    double v = evaluate(condition.value, leaf_value);
-    if (v == 0.0 || !std::isfinite(v))
-      throw ModelError("with the current parameters " + m.dae.print(condition.value) + " = " + format_number(v) +
-                       ", but the compiled model divides by it (" + condition.reason + ")");
-  }
+  check_parameter_values(m, parameters);
   return std::make_unique<SessionRun>(std::move(model), parameters, options, caller);
 }
 
@@ -1260,14 +1266,8 @@ void SessionRun::restart() {
 
 // What simulate() checks at its start, for parameter values about to be set.
 void SessionRun::check_parameters(const std::vector<double>& candidate) const {
+  check_parameter_values(m, candidate);
   auto value = [&](const Node* leaf) { return candidate[m.dae.parameter_of.at(leaf)]; };
-  m.dae.check_parameter_conditions(value);
-  for (const auto& condition : m.dae.nonzero_conditions) {
-    double v = evaluate(condition.value, value);
-    if (v == 0.0 || !std::isfinite(v))
-      throw ModelError("with the current parameters " + m.dae.print(condition.value) + " = " + format_number(v) +
-                       ", but the compiled model divides by it (" + condition.reason + ")");
-  }
   for (int k : clocks) {
     const DaeDiscrete& d = m.dae.discretes[k];
     check_clock(k, evaluate(d.clock.start, value), evaluate(d.clock.interval, value));

@@ -11,6 +11,21 @@
 
 namespace acausal::test {
 
+constexpr double gravity = 9.81;
+
+// h'' = -g; at impact the speed reverses and loses a factor e.
+struct BouncingBall : Component {
+  Parameter e = parameter("e", 0.8, {.min = 0, .max = 1});
+  Variable h = variable("h", {.unit = "m", .start = 1.0, .fixed = true});
+  Variable v = variable("v", {.unit = "m/s", .start = 0.0, .fixed = true});
+  Discrete bounces = discrete("bounces", {.kind = DiscreteKind::integer});
+  explicit BouncingBall(std::string name) : Component(std::move(name)) {
+    equation(der(h) == v);
+    equation(der(v) == -gravity);
+    when(h < 0.0, {reinit(v, -e * pre(v)), bounces == pre(bounces) + 1});
+  }
+};
+
 /// Options for a test run: outputs every dt, atol a hundredth of rtol.
 inline SimulationOptions run_for(double t_end, double dt, double rtol = 1e-8) {
   SimulationOptions opt;

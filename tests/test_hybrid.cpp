@@ -15,20 +15,8 @@ using namespace acausal;
 
 namespace {
 
-constexpr double g = 9.81;
-
-// h'' = -g; at impact the speed reverses and loses a factor e.
-struct BouncingBall : Component {
-  Parameter e = parameter("e", 0.8, {.min = 0, .max = 1});
-  Variable h = variable("h", {.unit = "m", .start = 1.0, .fixed = true});
-  Variable v = variable("v", {.unit = "m/s", .start = 0.0, .fixed = true});
-  Discrete bounces = discrete("bounces", {.kind = DiscreteKind::integer});
-  explicit BouncingBall(std::string name) : Component(std::move(name)) {
-    equation(der(h) == v);
-    equation(der(v) == -g);
-    when(h < 0.0, {reinit(v, -e * pre(v)), bounces == pre(bounces) + 1});
-  }
-};
+using test::BouncingBall;
+constexpr double g = test::gravity;
 
 // A PI controller sampled every `period` on a first-order plant T·y' = u - y,
 // u held between samples (zero-order hold).

@@ -129,3 +129,12 @@ def test_car_trim_for_100_kmh_on_a_2_percent_grade_holds_for_10_s():
     r = session.result
     assert r.time[0] == 20.0 and r.time[-1] == 30.0 and len(r.event_times) == 0
     assert np.max(np.abs(r["car.body.v"] - 100 / 3.6)) < 1e-6  # drift over 10 s
+
+
+def test_a_point_of_a_session_reads_the_inputs_set_before_it():
+    sim = pushed_mass().compile()
+    session = sim.start(t_end=20.0)
+    session.set_input("F", 40.0)
+    session.advance(20.0)  # v approaches 10 m/s, where drag balances 40 N
+    settled = ac.steady_state(sim, guess=(session.result, 20.0))  # no free parameter: F as the row had it
+    assert settled["F"] == 40.0 and settled["mass.v"] == pytest.approx(10.0, rel=1e-9)
