@@ -202,7 +202,7 @@ def library():
     for module in (rotational, translational, blocks, vehicle):
         domain = module.__name__.split(".")[-1]
         for name, value in vars(module).items():
-            if callable(value) and getattr(value, "__qualname__", None) == f"{domain}.{name}":
+            if isinstance(value, type) and getattr(value, "_key", None) == f"{domain}.{name}":
                 found[f"{domain}.{name}"] = value
     return found
 
@@ -265,7 +265,10 @@ def choice(rng, choices):
 
 def parameters(key):
     """[(name, named choices)] of a library component's parameters."""
-    return [] if key == "Expression" else _acausal._library_parameters(key)
+    if key == "Expression":
+        return []
+    info = _acausal._library_info(key)
+    return [(p["name"], p["choices"]) for p in info["parameters"]] + [(option, []) for option in info["options"]]
 
 
 def expression(rng, depth, leaves):
