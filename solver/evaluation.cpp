@@ -137,6 +137,13 @@ Expr CompiledModel::value_of(int variable) const {
   return v.definition ? Expr(v.definition) : Expr(v.symbol);
 }
 
+std::vector<std::string> CompiledModel::variable_names() const {
+  std::vector<std::string> names;
+  names.reserve(dae.variables.size());
+  for (const auto& v : dae.variables) names.push_back(v.name);
+  return names;
+}
+
 Tape CompiledModel::observer(const std::vector<Expr>& outputs) const {
   return Tape(outputs, n_inputs(), [this](const Node* leaf) { return input_register(leaf); });
 }

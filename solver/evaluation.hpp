@@ -78,6 +78,8 @@ struct CompiledModel {
   /// Value of variable v as an expression of the inputs.
   Expr value_of(int variable) const;
   Tape observer(const std::vector<Expr>& outputs) const;
+  /// Every variable name, in model order (results name them so).
+  std::vector<std::string> variable_names() const;
 };
 
 /// Sets the registers every tape of the model reads to an operating point (Jacobian coefficient cj).

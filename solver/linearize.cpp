@@ -70,11 +70,7 @@ LinearModel linearize(const Simulator& sim, const OperatingPoint& point, std::ve
   std::vector<Expr> output_values;
   for (const auto& name : outputs) {
     auto it = m.variable_by_name.find(name);
-    if (it == m.variable_by_name.end()) {
-      std::vector<std::string> names;
-      for (const auto& v : m.dae.variables) names.push_back(v.name);
-      throw UnknownNameError(where, "output variable", name, names);
-    }
+    if (it == m.variable_by_name.end()) throw UnknownNameError(where, "output variable", name, m.variable_names());
     output_values.push_back(m.value_of(it->second));
   }
 
@@ -172,7 +168,7 @@ std::vector<double> values_at(const Simulator& sim, const OperatingPoint& point,
       values.push_back(Expr(m.dae.parameters[p->second].symbol));
     } else {
       std::vector<std::string> known = sim.parameter_names();
-      for (const auto& var : m.dae.variables) known.push_back(var.name);
+      for (auto& variable : m.variable_names()) known.push_back(std::move(variable));
       throw UnknownNameError("model '" + m.dae.model_name + "'", "variable or parameter", name, known);
     }
   }

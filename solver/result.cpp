@@ -18,10 +18,7 @@ bool Result::has(const std::string& name) const {
 }
 
 std::vector<std::string> Result::names() const {
-  std::vector<std::string> out;
-  if (!model_) return out;
-  for (const auto& v : model_->dae.variables) out.push_back(v.name);
-  return out;
+  return model_ ? model_->variable_names() : std::vector<std::string>{};
 }
 
 std::vector<std::vector<double>> Result::columns(const std::vector<std::string>& names) const {

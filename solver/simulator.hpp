@@ -94,7 +94,6 @@ class Simulator {
   std::vector<std::string> outputs() const;
   /// The compiled model (for analyses such as linearize()).
   const CompiledModel& compiled() const { return *model_; }
-  const std::vector<double>& parameter_values() const { return parameters_; }
   const CompileReport& report() const;
 
   Result simulate(const SimulationOptions& options = {}) const;

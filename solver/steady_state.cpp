@@ -41,12 +41,10 @@ SteadyState steady_state(const Simulator& sim, const OperatingPoint& guess, cons
       throw ModelError(where + ": " + name + " is structural (folded at compile()): it cannot be free");
     free.push_back(it->second);
   }
-  std::vector<std::string> variable_names;
-  for (const auto& v : m.dae.variables) variable_names.push_back(v.name);
   std::vector<Expr> conditions;
   for (const auto& [name, value] : options.conditions) {
     auto it = m.variable_by_name.find(name);
-    if (it == m.variable_by_name.end()) throw UnknownNameError(where, "variable", name, variable_names);
+    if (it == m.variable_by_name.end()) throw UnknownNameError(where, "variable", name, m.variable_names());
     conditions.push_back(m.value_of(it->second) - value);
   }
   const int k = static_cast<int>(free.size());

@@ -9,6 +9,11 @@ from . import _acausal
 from ._acausal import LinearModel, Result, Simulator
 
 
+def _initial_run(simulator):
+    """A run that is only its initial point (t_start = 0), for analyses at that point."""
+    return simulator.simulate(t_eval=[0.0], t_end=1e-9)
+
+
 def linearize(model, at=None, inputs=None, outputs=None):
     """The linear model dx/dt = A x + B u, y = C x + D u around an operating point.
 
@@ -23,7 +28,7 @@ def linearize(model, at=None, inputs=None, outputs=None):
         return _acausal._linearize_point(model.simulator, model.point, list(inputs or []), list(outputs or []))
     if isinstance(model, Simulator):
         if at is None:
-            model = model.simulate(t_eval=[0.0], t_end=1e-9)
+            model = _initial_run(model)
             at = 0.0
         else:
             model = model.simulate(t_end=float(at), t_eval=[float(at)])
@@ -182,7 +187,7 @@ def steady_state(simulator, guess=None, free=(), conditions=None, moving=(), tol
     elif isinstance(guess, Result):
         point = _acausal._point(guess, float(guess.time[-1]))
     elif guess is None:
-        point = _acausal._point(simulator.simulate(t_eval=[0.0], t_end=1e-9), 0.0)
+        point = _acausal._point(_initial_run(simulator), 0.0)
     else:
         raise TypeError(f"steady_state(): guess is a Result, (Result, time) or None, not {type(guess).__name__}")
     solved = _acausal._steady_state(simulator, point, list(free), [(k, float(v)) for k, v in (conditions or {}).items()],
