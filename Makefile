@@ -61,6 +61,7 @@ bench: build
 	./$(BUILD)/bench/car_bench
 	./$(BUILD)/bench/exact_outputs_bench
 	PYTHONPATH=$(BUILD)/python $(PYTHON) bench/sweep_bench.py
+	PYTHONPATH=$(BUILD)/python $(PYTHON) bench/analysis_bench.py
 
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)

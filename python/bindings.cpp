@@ -584,6 +584,14 @@ class UnknownNameError(KeyError, ModelError):
       .def_property_readonly("event_times", &Result::event_times)
       .def_property_readonly("event_causes", &Result::event_causes)
       .def_property_readonly("statistics", [](const Result& r) { return statistics_dict(r.statistics()); })
+      .def_property_readonly("sensitivity_parameters", &Result::sensitivity_parameters,
+                             "The parameters simulate(sensitivities=...) differentiated by.")
+      .def("sensitivity",
+           [](const Result& r, const std::string& variable, const std::string& parameter) {
+             return to_numpy(r.sensitivity(variable, parameter));
+           },
+           py::arg("variable"), py::arg("parameter"),
+           "d variable / d parameter at every row (any variable; a parameter of simulate(sensitivities=...)).")
       .def("write_csv", &Result::write_csv, py::arg("path"), py::arg("columns") = std::vector<std::string>{});
 
   const SimulationOptions defaults;
@@ -600,11 +608,13 @@ class UnknownNameError(KeyError, ModelError):
       .def("simulate",
            [](const Simulator& s, std::optional<double> t_end, double output_interval, double rtol, double atol,
               double t_start, const std::string& linear_solver, long max_steps, double max_step, bool exact_outputs,
-              double max_output_bytes, double initial_step, std::vector<double> t_eval, int dense_threshold) {
-             return simulate_interruptibly(
-                 s, simulation_options(t_end, output_interval, rtol, atol, t_start, linear_solver, max_steps, max_step,
-                                       exact_outputs, max_output_bytes, initial_step, std::move(t_eval),
-                                       dense_threshold, 0.0));
+              double max_output_bytes, double initial_step, std::vector<double> t_eval, int dense_threshold,
+              std::vector<std::string> sensitivities) {
+             SimulationOptions o = simulation_options(t_end, output_interval, rtol, atol, t_start, linear_solver,
+                                                      max_steps, max_step, exact_outputs, max_output_bytes,
+                                                      initial_step, std::move(t_eval), dense_threshold, 0.0);
+             o.sensitivities = std::move(sensitivities);
+             return simulate_interruptibly(s, o);
            },
            py::arg("t_end") = py::none(), py::arg("output_interval") = 0.01, py::arg("rtol") = 1e-6,
            py::arg("atol") = 1e-8, py::arg("t_start") = 0.0, py::arg("linear_solver") = "auto",
@@ -612,12 +622,14 @@ class UnknownNameError(KeyError, ModelError):
            py::arg("exact_outputs") = defaults.exact_outputs, py::arg("max_output_bytes") = defaults.max_output_bytes,
            py::arg("initial_step") = defaults.initial_step, py::arg("t_eval") = std::vector<double>{},
            py::arg("dense_threshold") = defaults.dense_threshold,
+           py::arg("sensitivities") = std::vector<std::string>{},
            "Integrates from t_start to t_end (default 1, or the last of t_eval) and returns a Result. Rows every "
            "output_interval, or at the times t_eval, plus both sides of each event. max_steps bounds the steps "
            "between two output times; max_step and initial_step bound IDA's step (0: no bound, its estimate); "
            "linear_solver 'auto' picks dense up to dense_threshold unknowns, KLU above. Ctrl-C stops the run with "
            "KeyboardInterrupt (its .partial_result holds the rows so far); a solver failure raises SimulationError "
-           "with .partial_result.")
+           "with .partial_result. sensitivities: parameter names whose forward sensitivities are integrated with "
+           "the model (IDAS); read them with result.sensitivity(variable, parameter).")
       .def("start",
            [](const Simulator& s, std::optional<double> t_end, double output_interval, double rtol, double atol,
               double t_start, const std::string& linear_solver, long max_steps, double max_step, bool exact_outputs,

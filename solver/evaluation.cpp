@@ -161,6 +161,14 @@ void jacobian_parts(const CompiledModel& m, Tape& jacobian, const std::function<
   for (std::size_t k = 0; k < nnz; ++k) d_dyp[k] = jacobian.output(k) - d_dy[k];
 }
 
+std::vector<Expr> residual_parameter_partials(const CompiledModel& m, const std::vector<int>& parameters) {
+  std::vector<Expr> partials;
+  partials.reserve(m.dae.equations.size() * parameters.size());
+  for (const auto& eq : m.dae.equations)
+    for (int p : parameters) partials.push_back(diff(eq.residual, Expr(m.dae.parameters[p].symbol)));
+  return partials;
+}
+
 void load_point(const CompiledModel& m, const OperatingPoint& point, double cj, Tape& tape) {
   double* in = tape.inputs();
   in[0] = point.time;

@@ -100,4 +100,8 @@ void check_parameter_change(const CompiledModel& m, int p, double current, doubl
 void jacobian_parts(const CompiledModel& m, Tape& jacobian, const std::function<void(double cj)>& load,
                     std::vector<double>& d_dy, std::vector<double>& d_dyp);
 
+/// dF_i/dp_j of the integrator's residual for the given parameters (indices
+/// into dae.parameters), row by row: entry i·parameters.size() + j.
+std::vector<Expr> residual_parameter_partials(const CompiledModel& m, const std::vector<int>& parameters);
+
 }  // namespace acausal

@@ -158,23 +158,69 @@ void load(Tape& tape, int n, double t, double cj, const double* y, const double*
   std::memcpy(in + 2 + n, yp, sizeof(double) * n);
 }
 
+// The initialization's equations at t0: the DAE rows, then the conditions
+// used; unknowns all of y, then y' of the states.
+struct InitializationSystem {
+  const CompiledModel& m;
+  const InitializationPlan& plan;
+  const int n, size;
+  const double t0;
+  Tape residual, jacobian, conditions, condition_jacobian;
+  std::vector<int> slot_of_state, row_of_condition;
+  std::vector<double> d_dy, d_dyp;
+
+  InitializationSystem(const CompiledModel& model, double t, const std::vector<double>& parameters,
+                       const std::vector<double>& modes)
+      : m(model),
+        plan(model.initialization),
+        n(model.n),
+        size(model.n + model.initialization.n_states),
+        t0(t),
+        residual(model.residual),
+        jacobian(model.jacobian),
+        conditions(plan.residuals),
+        condition_jacobian(plan.jacobian),
+        slot_of_state(plan.n_states),
+        row_of_condition(plan.conditions.size(), -1) {
+    for (Tape* tape : {&residual, &jacobian, &conditions, &condition_jacobian}) {
+      std::copy(parameters.begin(), parameters.end(), tape->inputs() + m.parameter_register());
+      std::copy(modes.begin(), modes.end(), tape->inputs() + m.mode_register());
+    }
+    for (int s = 0; s < n; ++s)
+      if (plan.state_of_slot[s] >= 0) slot_of_state[plan.state_of_slot[s]] = s;
+    for (std::size_t i = 0; i < plan.used.size(); ++i) row_of_condition[plan.used[i]] = n + static_cast<int>(i);
+  }
+
+  std::vector<Eigen::Triplet<double>> jacobian_entries(const double* y, const double* yp) {
+    std::vector<Eigen::Triplet<double>> triplets;
+    jacobian_parts(m, jacobian, [&](double cj) { load(jacobian, n, t0, cj, y, yp); }, d_dy, d_dyp);
+    for (int c = 0; c < n; ++c)
+      for (long k = m.column_start[c]; k < m.column_start[c + 1]; ++k) {
+        int row = static_cast<int>(m.row_index[k]);
+        triplets.emplace_back(row, c, d_dy[k]);
+        if (plan.state_of_slot[c] >= 0) triplets.emplace_back(row, n + plan.state_of_slot[c], d_dyp[k]);
+      }
+    load(condition_jacobian, n, t0, 0.0, y, yp);
+    condition_jacobian.run();
+    for (std::size_t e = 0; e < plan.entries.size(); ++e) {
+      int row = row_of_condition[plan.entries[e].first];
+      if (row >= 0) triplets.emplace_back(row, plan.entries[e].second, condition_jacobian.output(e));
+    }
+    return triplets;
+  }
+};
+
 }  // namespace
 
 void initialize(const CompiledModel& m, double t0, const std::vector<double>& parameters,
                 const std::vector<double>& modes, double* y, double* yp) {
+  InitializationSystem system(m, t0, parameters, modes);
   const InitializationPlan& plan = m.initialization;
   const int n = m.n;
-  const int size = n + plan.n_states;
-  Tape residual = m.residual, jacobian = m.jacobian, conditions = plan.residuals, condition_jacobian = plan.jacobian;
-  for (Tape* t : {&residual, &jacobian, &conditions, &condition_jacobian}) {
-    std::copy(parameters.begin(), parameters.end(), t->inputs() + m.parameter_register());
-    std::copy(modes.begin(), modes.end(), t->inputs() + m.mode_register());
-  }
-  std::vector<int> slot_of_state(plan.n_states);
-  for (int s = 0; s < n; ++s)
-    if (plan.state_of_slot[s] >= 0) slot_of_state[plan.state_of_slot[s]] = s;
-  std::vector<int> row_of_condition(plan.conditions.size(), -1);
-  for (std::size_t i = 0; i < plan.used.size(); ++i) row_of_condition[plan.used[i]] = n + static_cast<int>(i);
+  const int size = system.size;
+  Tape& residual = system.residual;
+  Tape& conditions = system.conditions;
+  const std::vector<int>& slot_of_state = system.slot_of_state;
 
   auto evaluate_residual = [&](Eigen::VectorXd& r) {
     load(residual, n, t0, 0.0, y, yp);
@@ -191,7 +237,6 @@ void initialize(const CompiledModel& m, double t0, const std::vector<double>& pa
   };
 
   Eigen::VectorXd r(size), dz(size);
-  std::vector<double> d_dy, d_dyp;
   double norm = evaluate_residual(r);
   bool converged = false;
   for (int iteration = 0; iteration < 50 && !converged; ++iteration) {
@@ -201,20 +246,7 @@ void initialize(const CompiledModel& m, double t0, const std::vector<double>& pa
       converged = true;
       break;
     }
-    std::vector<Eigen::Triplet<double>> triplets;
-    jacobian_parts(m, jacobian, [&](double cj) { load(jacobian, n, t0, cj, y, yp); }, d_dy, d_dyp);
-    for (int c = 0; c < n; ++c)
-      for (long k = m.column_start[c]; k < m.column_start[c + 1]; ++k) {
-        int row = static_cast<int>(m.row_index[k]);
-        triplets.emplace_back(row, c, d_dy[k]);
-        if (plan.state_of_slot[c] >= 0) triplets.emplace_back(row, n + plan.state_of_slot[c], d_dyp[k]);
-      }
-    load(condition_jacobian, n, t0, 0.0, y, yp);
-    condition_jacobian.run();
-    for (std::size_t e = 0; e < plan.entries.size(); ++e) {
-      int row = row_of_condition[plan.entries[e].first];
-      if (row >= 0) triplets.emplace_back(row, plan.entries[e].second, condition_jacobian.output(e));
-    }
+    std::vector<Eigen::Triplet<double>> triplets = system.jacobian_entries(y, yp);
     Eigen::SparseMatrix<double> J(size, size);
     J.setFromTriplets(triplets.begin(), triplets.end());
     Eigen::SparseLU<Eigen::SparseMatrix<double>> lu;
@@ -311,6 +343,41 @@ void initialize(const CompiledModel& m, double t0, const std::vector<double>& pa
                      plan.conditions[k].description + " is violated by " + format_number(residual_k) +
                      " once these hold: " + list(conflicting));
   }
+}
+
+std::vector<std::vector<double>> initialization_sensitivities(const CompiledModel& m, double t0,
+                                                              const std::vector<double>& parameters,
+                                                              const std::vector<double>& modes, const double* y,
+                                                              const double* yp, const std::vector<int>& wrt) {
+  InitializationSystem system(m, t0, parameters, modes);
+  const InitializationPlan& plan = m.initialization;
+  const int n = m.n;
+  std::vector<Eigen::Triplet<double>> triplets = system.jacobian_entries(y, yp);
+  Eigen::SparseMatrix<double> J(system.size, system.size);
+  J.setFromTriplets(triplets.begin(), triplets.end());
+  Eigen::SparseLU<Eigen::SparseMatrix<double>> lu;
+  lu.compute(J);
+  if (lu.info() != Eigen::Success)
+    throw ModelError("sensitivities of the initialization of '" + m.dae.model_name +
+                     "': its equations are singular at the solution (" + lu.lastErrorMessage() + ")");
+  // G(z(p), p) = 0 gives dz/dp = -G_z^-1 G_p, with G_p differentiated symbolically.
+  std::vector<Expr> partials = residual_parameter_partials(m, wrt);
+  for (int k : plan.used)
+    for (int p : wrt) partials.push_back(diff(plan.conditions[k].residual, Expr(m.dae.parameters[p].symbol)));
+  Tape tape = m.observer(partials);
+  std::copy(parameters.begin(), parameters.end(), tape.inputs() + m.parameter_register());
+  std::copy(modes.begin(), modes.end(), tape.inputs() + m.mode_register());
+  load(tape, n, t0, 0.0, y, yp);
+  tape.run();
+  const int np = static_cast<int>(wrt.size());
+  Eigen::MatrixXd rhs(system.size, np);
+  for (int row = 0; row < system.size; ++row)
+    for (int j = 0; j < np; ++j) rhs(row, j) = -tape.output(static_cast<std::size_t>(row) * np + j);
+  const Eigen::MatrixXd dz = lu.solve(rhs);
+  std::vector<std::vector<double>> dy(np, std::vector<double>(n));
+  for (int j = 0; j < np; ++j)
+    for (int s = 0; s < n; ++s) dy[j][s] = dz(s, j);
+  return dy;
 }
 
 }  // namespace acausal

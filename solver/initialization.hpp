@@ -48,4 +48,12 @@ InitializationPlan plan_initialization(const CompiledModel& model);
 void initialize(const CompiledModel& model, double t0, const std::vector<double>& parameters,
                 const std::vector<double>& modes, double* y, double* yp);
 
+/// dy/dp of initialize()'s solution (y, y') for the parameters `wrt` (indices
+/// into the model's parameters), by the implicit function theorem on the same
+/// equations: one row of n values per parameter.
+std::vector<std::vector<double>> initialization_sensitivities(const CompiledModel& model, double t0,
+                                                              const std::vector<double>& parameters,
+                                                              const std::vector<double>& modes, const double* y,
+                                                              const double* yp, const std::vector<int>& wrt);
+
 }  // namespace acausal

@@ -57,6 +57,7 @@ LinearModel linearize(const Simulator& sim, const OperatingPoint& point, std::ve
             ny = static_cast<int>(outputs.size());
 
   std::vector<const Node*> input_symbols;
+  std::vector<int> input_parameters;
   for (const auto& name : inputs) {
     auto it = m.parameter_by_name.find(name);
     if (it == m.parameter_by_name.end())
@@ -66,6 +67,7 @@ LinearModel linearize(const Simulator& sim, const OperatingPoint& point, std::ve
       throw ModelError(where + ": " + name + " is structural (folded into the equations at compile()): it cannot be "
                        "an input of the linear model");
     input_symbols.push_back(p.symbol);
+    input_parameters.push_back(it->second);
   }
   std::vector<Expr> output_values;
   for (const auto& name : outputs) {
@@ -87,9 +89,7 @@ LinearModel linearize(const Simulator& sim, const OperatingPoint& point, std::ve
 
   // The symbolic partials the integrator does not need: residuals by the inputs,
   // outputs by everything they read. One tape evaluates them all.
-  std::vector<Expr> partials;
-  for (const auto& eq : m.dae.equations)
-    for (const Node* p : input_symbols) partials.push_back(diff(eq.residual, Expr(p)));
+  std::vector<Expr> partials = residual_parameter_partials(m, input_parameters);
   struct OutputTerm {
     int output, slot;
     bool derivative;

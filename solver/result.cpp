@@ -135,26 +135,71 @@ std::vector<ParameterInfo> parameter_table(const CompiledModel& m, const std::ve
   return out;
 }
 
-std::vector<std::vector<double>> Result::tabulate(const std::vector<Expr>& values) const {
+// Rows are loaded in order: `change` follows the session's parameter changes (start it at 0).
+void Result::load_row(std::size_t row, std::size_t& change, double* in) const {
   const CompiledModel& m = *model_;
-  Tape tape = m.observer(values);
-  double* in = tape.inputs();
-  std::copy(parameters_.begin(), parameters_.end(), in + m.parameter_register());
+  if (row == 0) std::copy(parameters_.begin(), parameters_.end(), in + m.parameter_register());
+  for (; change < parameter_changes_.size() && parameter_changes_[change].first <= row; ++change)
+    std::copy(parameter_changes_[change].second.begin(), parameter_changes_[change].second.end(),
+              in + m.parameter_register());
+  in[0] = time_[row];
+  in[1] = 0.0;
+  // copy_n, not memcpy: a model without unknowns has empty (null) rows
+  std::copy_n(y_.data() + row * m.n, m.n, in + 2);
+  std::copy_n(yp_.data() + row * m.n, m.n, in + 2 + m.n);
+  const std::size_t n_frozen = m.n_frozen();
+  std::copy_n(modes_.data() + row * n_frozen, n_frozen, in + m.mode_register());
+}
+
+std::vector<std::vector<double>> Result::tabulate(const std::vector<Expr>& values) const {
+  Tape tape = model_->observer(values);
   std::vector<std::vector<double>> out(values.size(), std::vector<double>(time_.size()));
   std::size_t change = 0;
   for (std::size_t row = 0; row < time_.size(); ++row) {
-    for (; change < parameter_changes_.size() && parameter_changes_[change].first <= row; ++change)
-      std::copy(parameter_changes_[change].second.begin(), parameter_changes_[change].second.end(),
-                in + m.parameter_register());
-    in[0] = time_[row];
-    in[1] = 0.0;
-    // copy_n, not memcpy: a model without unknowns has empty (null) rows
-    std::copy_n(y_.data() + row * m.n, m.n, in + 2);
-    std::copy_n(yp_.data() + row * m.n, m.n, in + 2 + m.n);
-    const std::size_t n_frozen = m.n_frozen();
-    std::copy_n(modes_.data() + row * n_frozen, n_frozen, in + m.mode_register());
+    load_row(row, change, tape.inputs());
     tape.run();
     for (std::size_t c = 0; c < values.size(); ++c) out[c][row] = tape.output(c);
+  }
+  return out;
+}
+
+// The chain rule on the variable's expression: its partials by the unknowns it
+// reads times their sensitivities, plus its partial by the parameter itself.
+std::vector<double> Result::sensitivity(const std::string& variable, const std::string& parameter) const {
+  if (!model_) throw ModelError("an empty result has no sensitivities");
+  const CompiledModel& m = *model_;
+  const auto which = std::find(sensitivity_parameters_.begin(), sensitivity_parameters_.end(), parameter);
+  if (which == sensitivity_parameters_.end()) {
+    if (sensitivity_parameters_.empty())
+      throw ModelError("sensitivity(" + variable + ", " + parameter + "): the run computed no sensitivities; " +
+                       "simulate with sensitivities = {\"" + parameter + "\"}");
+    throw UnknownNameError("sensitivity(" + variable + ")", "parameter whose sensitivity the run computed", parameter,
+                           sensitivity_parameters_);
+  }
+  const std::size_t j = which - sensitivity_parameters_.begin();
+  auto v = m.variable_by_name.find(variable);
+  if (v == m.variable_by_name.end())
+    throw UnknownNameError("sensitivity(" + variable + ", " + parameter + ")", "variable", variable, names());
+  const Expr value = m.value_of(v->second);
+  std::vector<Expr> partials;
+  std::vector<std::pair<int, bool>> leaves;  // (slot, derivative)
+  for (const auto& [leaf, d] : gradient(value)) {
+    leaves.emplace_back(m.slot_of_variable[m.dae.variable_index(leaf)], leaf->op == Op::Der);
+    partials.push_back(d);
+  }
+  partials.push_back(diff(value, Expr(m.dae.parameters[m.parameter_by_name.at(parameter)].symbol)));
+  Tape tape = m.observer(partials);
+  const std::size_t n = m.n, per_row = 2 * n * sensitivity_parameters_.size();
+  std::vector<double> out(time_.size());
+  std::size_t change = 0;
+  for (std::size_t row = 0; row < time_.size(); ++row) {
+    load_row(row, change, tape.inputs());
+    tape.run();
+    const double* s = sensitivities_.data() + row * per_row + j * 2 * n;
+    double total = tape.output(leaves.size());
+    for (std::size_t l = 0; l < leaves.size(); ++l)
+      total += tape.output(l) * s[(leaves[l].second ? n : 0) + leaves[l].first];
+    out[row] = total;
   }
   return out;
 }

@@ -94,6 +94,13 @@ class Result {
   /// the samples that ticked, a Session's "set_parameter(name = value)", separated by "; ".
   const std::vector<std::string>& event_causes() const { return event_causes_; }
 
+  /// The parameters of SimulationOptions::sensitivities, in their order (empty without).
+  const std::vector<std::string>& sensitivity_parameters() const { return sensitivity_parameters_; }
+  /// d variable / d parameter at every row, for any variable of the model
+  /// (state, algebraic, observed or alias) and a parameter the run was asked
+  /// for in SimulationOptions::sensitivities.
+  std::vector<double> sensitivity(const std::string& variable, const std::string& parameter) const;
+
   /// Writes a CSV (time first, then `columns` or every variable). The file
   /// appears complete or not at all: written to a temporary, then renamed.
   void write_csv(const std::string& path, const std::vector<std::string>& columns = {}) const;
@@ -112,6 +119,11 @@ class Result {
   std::vector<double> event_times_;
   std::vector<std::string> event_causes_;
   std::vector<double> modes_;  // the frozen relations, one row per output time
+  std::vector<std::string> sensitivity_parameters_;
+  // Per row, per sensitivity parameter: dy/dp then dy'/dp of the n unknowns.
+  std::vector<double> sensitivities_;
+  // Loads row `row` into an observer tape's registers (the parameters as the row had them).
+  void load_row(std::size_t row, std::size_t& change, double* registers) const;
   SolverStatistics statistics_;
 };
 

@@ -1,7 +1,7 @@
 #include "solver/session.hpp"
 
 #include <fmt/format.h>
-#include <ida/ida.h>
+#include <idas/idas.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
 #include <sunlinsol/sunlinsol_dense.h>
@@ -25,6 +25,7 @@
 #include "solver/delay_lines.hpp"
 #include "solver/evaluation.hpp"
 #include "solver/exact_outputs.hpp"
+#include "solver/sensitivities.hpp"
 
 namespace acausal {
 
@@ -46,6 +47,7 @@ struct Sundials {
   SUNLinearSolver solver = nullptr;
   void* ida = nullptr;
   N_Vector dky = nullptr, dkyp = nullptr;  // views of the scratch arrays for the delays' samples
+  N_Vector ypp = nullptr;                  // y'' at a root, for the sensitivities' jump
   Sundials() = default;
   Sundials(const Sundials&) = delete;
   Sundials& operator=(const Sundials&) = delete;
@@ -53,6 +55,7 @@ struct Sundials {
     if (ida) IDAFree(&ida);
     if (solver) SUNLinSolFree(solver);
     if (matrix) SUNMatDestroy(matrix);
+    if (ypp) N_VDestroy(ypp);
     if (dkyp) N_VDestroy(dkyp);
     if (dky) N_VDestroy(dky);
     if (id) N_VDestroy(id);
@@ -92,6 +95,14 @@ struct Integration {
   int nonfinite_equation = -1;  // the last residual found NaN or infinite, for the failure message
   double nonfinite_time = 0.0;
   std::vector<double> root_offset;  // per root function, see arm_roots
+  ForwardSensitivities* sensitivities = nullptr;
+
+  static int sensitivity_fn(int, double t, N_Vector y, N_Vector yp, N_Vector, N_Vector* yS, N_Vector* ypS,
+                            N_Vector* rrS, void* user, N_Vector, N_Vector, N_Vector) {
+    auto* self = static_cast<Integration*>(user);
+    if (self->interrupted()) return -1;
+    return self->sensitivities->residual(t, y, yp, yS, ypS, rrS);
+  }
 
   static void load(const CompiledModel& m, double t, double cj, const double* y, const double* yp, Tape& tape) {
     double* in = tape.inputs();
@@ -262,6 +273,12 @@ struct SessionRun {
   double seconds_before_step = 0.0;
   std::unordered_map<std::string, Tape> probes;  // get(): one tape per variable asked for
 
+  // Forward sensitivities (SimulationOptions::sensitivities), null without.
+  std::vector<int> sensitivity_parameters;
+  std::unique_ptr<ForwardSensitivities> sensitivities;
+  std::vector<double> yp_before_event;  // y' at the left limit of the event being handled
+  std::vector<double> event_time_partials;  // dτ/dp of that event; empty when its time depends on none
+
   static constexpr double hysteresis = 1e-10;
   static constexpr int max_events_at_one_instant = 100;
   static constexpr int zeno_shrinking_gaps = 8;
@@ -320,6 +337,9 @@ struct SessionRun {
   void run(double goal, bool row_at_goal);
   void run_without_unknowns(double goal, bool row_at_goal);
   void pace(double simulated);
+  void root_sensitivities();
+  void hand_over_sensitivities(double at);
+  void time_event_sensitivities();
 
   // Session operations.
   void ensure_usable(const char* operation) const;
@@ -354,6 +374,25 @@ std::unique_ptr<SessionRun> SessionRun::create(std::shared_ptr<const CompiledMod
                      "max_output_bytes = " + format_number(options.max_output_bytes) +
                      "; choose a larger output_interval (or raise max_output_bytes)");
   check_parameter_values(m, parameters);
+  for (std::size_t j = 0; j < options.sensitivities.size(); ++j) {
+    const std::string& name = options.sensitivities[j];
+    const std::string head = caller + "(" + model_name + "): sensitivities";
+    if (caller != "simulate")
+      throw ModelError(head + " are computed by simulate(), not in a step-by-step session");
+    auto it = m.parameter_by_name.find(name);
+    if (it == m.parameter_by_name.end()) {
+      std::vector<std::string> known;
+      for (const auto& p : m.dae.parameters) known.push_back(p.name);
+      throw UnknownNameError(head, "parameter", name, known);
+    }
+    const DaeParameter& p = m.dae.parameters[it->second];
+    if (p.attributes.structural || !p.attributes.choices.empty())
+      throw ModelError(head + ": " + name + " is structural (folded into the equations at compile()): it has no " +
+                       "sensitivity; declare it a plain parameter to differentiate by it");
+    if (std::find(options.sensitivities.begin(), options.sensitivities.begin() + j, name) !=
+        options.sensitivities.begin() + j)
+      throw ModelError(head + ": " + name + " is named twice");
+  }
   return std::make_unique<SessionRun>(std::move(model), parameters, options, caller);
 }
 
@@ -393,6 +432,8 @@ SessionRun::SessionRun(std::shared_ptr<const CompiledModel> model, const std::ve
       zeno_gap(1e-6 * (options_.t_end - options_.t_start)) {
   result.model_ = model_ptr;
   result.parameters_ = parameters;
+  result.sensitivity_parameters_ = options.sensitivities;
+  for (const auto& name : options.sensitivities) sensitivity_parameters.push_back(m.parameter_by_name.at(name));
   stats.unknowns = n;
   stats.root_functions = static_cast<int>(m.state_event_modes.size());
   stats.linear_solver = sparse ? "klu" : "dense";
@@ -489,6 +530,16 @@ SessionRun::SessionRun(std::shared_ptr<const CompiledModel> model, const std::ve
   check(IDASetJacFn(s.ida, &Integration::jacobian_fn), "IDASetJacFn");
   if (!m.state_event_modes.empty())
     check(IDARootInit(s.ida, static_cast<int>(m.state_event_modes.size()), &Integration::root_fn), "IDARootInit");
+  if (!sensitivity_parameters.empty()) {
+    sensitivities = std::make_unique<ForwardSensitivities>(m, sensitivity_parameters, s.context, where);
+    for (Tape* tape : sensitivities->tapes()) {
+      std::copy(parameters.begin(), parameters.end(), tape->inputs() + m.parameter_register());
+      tapes.push_back(tape);
+    }
+    sensitivities->attach(s.ida, &Integration::sensitivity_fn, parameters);
+    integ.sensitivities = sensitivities.get();
+    s.ypp = N_VNew_Serial(n, s.context);
+  }
 
   delays.restart(y, yp);  // from the start values, until the consistent ones are known
   update_delayed(options.t_start);
@@ -606,10 +657,12 @@ double SessionRun::output_time(long k) const {
 Result SessionRun::take_result() {
   if (drop_initial_row && !result.time_.empty()) {
     const std::size_t n_frozen = result.modes_.size() / result.time_.size();
+    const std::size_t sensitivity_row = result.sensitivities_.size() / result.time_.size();
     result.time_.erase(result.time_.begin());
     result.y_.erase(result.y_.begin(), result.y_.begin() + n);
     result.yp_.erase(result.yp_.begin(), result.yp_.begin() + n);
     result.modes_.erase(result.modes_.begin(), result.modes_.begin() + n_frozen);
+    result.sensitivities_.erase(result.sensitivities_.begin(), result.sensitivities_.begin() + sensitivity_row);
     for (auto& change : result.parameter_changes_)
       if (change.first > 0) --change.first;
   }
@@ -695,6 +748,17 @@ void SessionRun::record(double at) {
   result.y_.insert(result.y_.end(), y, y + n);
   result.yp_.insert(result.yp_.end(), yp, yp + n);
   result.modes_.insert(result.modes_.end(), modes.begin(), modes.end());
+  // IDA's error test leaves the algebraic unknowns out (and their
+  // sensitivities): as the exact outputs do for the values, the row's
+  // sensitivities are solved from the states' with the model's equations.
+  if (sensitivities) {
+    sensitivities->make_consistent(at, y, yp);
+    for (int j = 0; j < sensitivities->count(); ++j) {
+      result.sensitivities_.insert(result.sensitivities_.end(), sensitivities->values(j), sensitivities->values(j) + n);
+      result.sensitivities_.insert(result.sensitivities_.end(), sensitivities->derivatives(j),
+                                   sensitivities->derivatives(j) + n);
+    }
+  }
 }
 
 void SessionRun::statistics() {
@@ -763,6 +827,10 @@ void SessionRun::make_consistent(double at, bool at_start) {
   if (at_start && m.initialization.custom) {
     initialize(m, at, parameters, modes, y, yp);
     check(IDAReInit(s.ida, at, s.y, s.yp), "IDAReInit");
+    if (sensitivities) {
+      sensitivities->set_states(initialization_sensitivities(m, at, parameters, modes, y, yp, sensitivity_parameters));
+      hand_over_sensitivities(at);
+    }
     return;
   }
   if (!at_start) {
@@ -770,6 +838,8 @@ void SessionRun::make_consistent(double at, bool at_start) {
     before_reinit = stats;
   }
   check(IDAReInit(s.ida, at, s.y, s.yp), "IDAReInit");
+  // The sensitivities' consistent values follow from the states' by one linear solve (below).
+  if (sensitivities) sensitivities->suspend(s.ida);
   check(IDASetStopTime(s.ida, t_next), "IDASetStopTime");
   int flag = IDACalcIC(s.ida, IDA_YA_YDP_INIT, t_next);
   // IDACalcIC's Newton test is 100 times stricter than the integrator's. A
@@ -790,6 +860,18 @@ void SessionRun::make_consistent(double at, bool at_start) {
          flag, at);
   }
   check(IDAGetConsistentIC(s.ida, s.y, s.yp), "IDAGetConsistentIC");
+  if (sensitivities) hand_over_sensitivities(at);
+}
+
+// The sensitivities made consistent with the states' at (at, y, y') and given
+// to IDAS. IDAReInit first: IDACalcIC ran with them off, and only the setup of
+// the next IDASolve after a reinit computes their error weights.
+void SessionRun::hand_over_sensitivities(double at) {
+  sensitivities->make_consistent(at, y, yp);
+  statistics();
+  before_reinit = stats;  // IDAReInit zeroes IDA's counters
+  check(IDAReInit(s.ida, at, s.y, s.yp), "IDAReInit");
+  sensitivities->reinit(s.ida);
 }
 
 // The discrete part (Modelica's event iteration). With pre() fixed, the
@@ -1016,6 +1098,7 @@ void SessionRun::begin_event(double at, std::string why) {
   result.y_.resize(result.y_.size() - n);
   result.yp_.resize(result.yp_.size() - n);
   result.modes_.resize(result.modes_.size() - modes.size());
+  if (sensitivities) result.sensitivities_.resize(result.sensitivities_.size() - 2 * n * sensitivities->count());
   result.event_times_.pop_back();
   cause = result.event_causes_.back() + "; " + cause;
   result.event_causes_.pop_back();
@@ -1028,6 +1111,11 @@ void SessionRun::begin_event(double at, std::string why) {
 void SessionRun::finish_event(double at_event) {
   event_iteration(at_event, false);
   clear_instant_flags(at_event);
+  if (sensitivities && !event_time_partials.empty()) {
+    sensitivities->jump(yp_before_event.data(), yp, event_time_partials);
+    hand_over_sensitivities(at_event);
+  }
+  event_time_partials.clear();
   std::fill(switched_by_root.begin(), switched_by_root.end(), 0);
   arm_roots(at_event);
   delays.record(at_event, y, yp);
@@ -1035,6 +1123,39 @@ void SessionRun::finish_event(double at_event) {
   if (!std::isnan(continued_event)) result.time_.back() = continued_event;
   result.event_times_.push_back(std::isnan(continued_event) ? at_event : continued_event);
   result.event_causes_.push_back(cause);
+}
+
+// At a root, the event time moves with the parameters: dτ/dp from the first
+// indicator that crossed (several crossing at once cross at one τ).
+void SessionRun::root_sensitivities() {
+  yp_before_event.assign(yp, yp + n);
+  for (std::size_t i = 0; i < roots.size(); ++i) {
+    if (roots[i] == 0) continue;
+    // y'' enters only when the indicator reads a derivative; below second order IDA has none (0).
+    if (IDAGetDky(s.ida, t, 2, s.ypp) < 0) N_VConst(0.0, s.ypp);
+    event_time_partials = sensitivities->root_time_partials(static_cast<int>(i), t, y, yp, N_VGetArrayPointer(s.ypp));
+    return;
+  }
+}
+
+// A time event at a parameter's time (a step's startTime asked for) moves with it.
+void SessionRun::time_event_sensitivities() {
+  yp_before_event.assign(yp, yp + n);
+  const auto value = leaf_values();
+  for (const auto& mode : m.dae.modes) {
+    if (!mode.time_event || !(std::fabs(evaluate(mode.event_time, value) - t) <= 1e-12 * (1.0 + std::fabs(t))))
+      continue;
+    std::vector<double> partials;
+    bool moves = false;
+    for (int p : sensitivity_parameters) {
+      partials.push_back(evaluate(diff(mode.event_time, Expr(m.dae.parameters[p].symbol)), value));
+      moves = moves || partials.back() != 0.0;
+    }
+    if (moves) {
+      event_time_partials = std::move(partials);
+      return;
+    }
+  }
 }
 
 void SessionRun::pace(double simulated) {
@@ -1073,6 +1194,7 @@ void SessionRun::run(double goal, bool row_at_goal) {
       // C++ then matches the same controller sampled in the model).
       check(IDASetStopTime(s.ida, row_at_goal ? std::min(t_stop, goal) : t_stop), "IDASetStopTime");
       flag = step_to(target);
+      if (flag >= 0 && sensitivities) sensitivities->fetch(s.ida, t);
     }
     if (flag < 0) {
       statistics();
@@ -1095,6 +1217,7 @@ void SessionRun::run(double goal, bool row_at_goal) {
     }
     if (flag == IDA_ROOT_RETURN) {
       IDAGetRootInfo(s.ida, roots.data());
+      if (sensitivities) root_sensitivities();
       std::string crossed;
       for (std::size_t i = 0; i < roots.size(); ++i)
         if (roots[i] != 0) crossed += (crossed.empty() ? "" : ", ") + m.dae.modes[m.state_event_modes[i]].description;
@@ -1179,6 +1302,7 @@ void SessionRun::run(double goal, bool row_at_goal) {
           timed += (timed.empty() ? "" : ", ") + mode.description;
       for (int c : clocks)
         if (ticks(c, t)) timed += (timed.empty() ? "" : ", ") + m.dae.discretes[c].name;
+      if (sensitivities) time_event_sensitivities();
       begin_event(t, timed.empty() ? "a delayed jump" : timed);
       // Events closer together than the solver can step (a ramp lasting
       // 1e-13 s) are one event, taken at the last of them so that every

@@ -43,6 +43,10 @@ struct SimulationOptions {
   /// time advance at most r times as fast as wall time (1: real time), by
   /// sleeping at output rows and at the end of each Session::advance().
   double realtime_factor = 0.0;
+  /// Parameters whose forward sensitivities simulate() integrates with the
+  /// model (IDAS): Result::sensitivity(variable, parameter) then gives
+  /// d variable / d parameter at every row. Empty: plain IDA work.
+  std::vector<std::string> sensitivities;
 };
 
 /// Throws ModelError naming the first field of `options` that is out of range.

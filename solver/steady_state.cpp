@@ -91,9 +91,7 @@ SteadyState steady_state(const Simulator& sim, const OperatingPoint& guess, cons
 
   // One tape for what the integrator's tapes lack: residuals by the free
   // parameters, the conditions, and their partials.
-  std::vector<Expr> extra;
-  for (const auto& eq : m.dae.equations)
-    for (int p : free) extra.push_back(diff(eq.residual, Expr(m.dae.parameters[p].symbol)));
+  std::vector<Expr> extra = residual_parameter_partials(m, free);
   struct Entry {
     int row, column;
   };

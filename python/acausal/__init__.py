@@ -58,3 +58,4 @@ from . import blocks, harness, rotational, translational, vehicle  # noqa: F401
 from . import results as _results  # noqa: F401  (Result.to_pandas, .plot, .parameters, notebook views)
 from .sweep import sweep  # noqa: F401
 from .analysis import LinearModel, SteadyState, linearize, steady_state  # noqa: F401
+from .calibration import Calibration, calibrate  # noqa: F401
