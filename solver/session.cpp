@@ -67,6 +67,12 @@ struct Sundials {
 
 using Clock = std::chrono::steady_clock;
 
+// A result row stores t, y, y', the frozen values and per sensitivity dy/dp
+// and dy'/dp; every other variable is computed when read.
+double stored_row_bytes(const CompiledModel& m, const SimulationOptions& options) {
+  return sizeof(double) * (1.0 + 2.0 * m.n * (1.0 + options.sensitivities.size()) + m.n_frozen());
+}
+
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 // The parameter conditions and the divisors the compiler assumed nonzero, for
@@ -361,8 +367,7 @@ std::unique_ptr<SessionRun> SessionRun::create(std::shared_ptr<const CompiledMod
   const CompiledModel& m = *model;
   const std::string& model_name = m.dae.model_name;
   validate(options, model_name);
-  // Each row stores t, y, y' and the frozen values; the rest is computed when read.
-  const double row_bytes = sizeof(double) * (1.0 + 2.0 * m.n + m.n_frozen());
+  const double row_bytes = stored_row_bytes(m, options);
   const bool given_times = !options.output_times.empty();
   const double planned_rows = given_times
                                   ? options.output_times.size() + 1.0
@@ -410,9 +415,7 @@ SessionRun::SessionRun(std::shared_ptr<const CompiledModel> model, const std::ve
       sparse(options_.linear_solver == LinearSolver::klu ||
              (options_.linear_solver == LinearSolver::automatic && m.n > options_.dense_threshold)),
       given_times(!options_.output_times.empty()),
-      // Each row stores t, y, y' and the frozen values.
-      max_rows(
-          static_cast<std::size_t>(options_.max_output_bytes / (sizeof(double) * (1.0 + 2.0 * m.n + m.n_frozen())))),
+      max_rows(static_cast<std::size_t>(options_.max_output_bytes / stored_row_bytes(m, options_))),
       parameters(parameters_),
       stats(result.statistics_),
       delays(m, parameters_, options_.t_start),
