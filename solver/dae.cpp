@@ -36,8 +36,13 @@ std::string DaeSystem::print(const Expr& e, std::size_t max_chars) const {
   }, max_chars);
 }
 
+// A side of an equation is cut after this many characters: a message names the
+// equation and its component, it need not print a page of expression.
+constexpr std::size_t described_side_chars = 240;
+
 std::string DaeSystem::describe(const DaeEquation& eq) const {
-  return print(eq.source.lhs) + " = " + print(eq.source.rhs) + "  [" + (eq.origin >= 0 ? origins[eq.origin] : std::string("?")) + "]";
+  return print(eq.source.lhs, described_side_chars) + " = " + print(eq.source.rhs, described_side_chars) + "  [" +
+         (eq.origin >= 0 ? origins[eq.origin] : std::string("?")) + "]";
 }
 
 int DaeSystem::variable_index(const Node* leaf) const {

@@ -94,6 +94,11 @@ ForwardSensitivities::ForwardSensitivities(const CompiledModel& m, std::vector<i
     indicator_terms_.push_back(std::move(terms));
   }
   event_partials_ = m.observer(event_partials);
+  for (const auto& mode : dae.modes) {
+    event_time_partials_.emplace_back();
+    if (mode.time_event)
+      for (const Node* p : symbols) event_time_partials_.back().push_back(diff(mode.event_time, Expr(p)));
+  }
 
   N_Vector model = N_VNew_Serial(m.n, context);
   yS_ = N_VCloneVectorArray(count(), model);

@@ -58,6 +58,8 @@ class ForwardSensitivities {
   /// dτ/dp of a root of state-event indicator `indicator` at (t, y, y', y'').
   std::vector<double> root_time_partials(int indicator, double t, const double* y, const double* yp,
                                          const double* ypp);
+  /// d(event time)/dp of each parameter for time-event mode k (of the model's modes), symbolic.
+  const std::vector<Expr>& event_time_partials(int k) const { return event_time_partials_[k]; }
   /// The states' sensitivities across an event at a time τ(p): s⁺ = s⁻ + (y'⁻ - y'⁺)·dτ/dp.
   void jump(const double* yp_before, const double* yp_after, const std::vector<double>& dtau_dp);
 
@@ -84,6 +86,7 @@ class ForwardSensitivities {
     std::vector<std::pair<int, bool>> leaves;  // (slot, is a derivative) per gradient output
   };
   std::vector<IndicatorTerms> indicator_terms_;
+  std::vector<std::vector<Expr>> event_time_partials_;  // per mode; empty unless a time event
   std::vector<double> d_dy_, d_dyp_;  // F_y and F_y' at the point last evaluated
   std::vector<double> point_;         // (t, y, y') of that point
   N_Vector* yS_ = nullptr;

@@ -1145,13 +1145,14 @@ void SessionRun::root_sensitivities() {
 void SessionRun::time_event_sensitivities() {
   yp_before_event.assign(yp, yp + n);
   const auto value = leaf_values();
-  for (const auto& mode : m.dae.modes) {
+  for (int k = 0; k < n_modes; ++k) {
+    const EventMode& mode = m.dae.modes[k];
     if (!mode.time_event || !(std::fabs(evaluate(mode.event_time, value) - t) <= 1e-12 * (1.0 + std::fabs(t))))
       continue;
     std::vector<double> partials;
     bool moves = false;
-    for (int p : sensitivity_parameters) {
-      partials.push_back(evaluate(diff(mode.event_time, Expr(m.dae.parameters[p].symbol)), value));
+    for (const Expr& partial : sensitivities->event_time_partials(k)) {
+      partials.push_back(evaluate(partial, value));
       moves = moves || partials.back() != 0.0;
     }
     if (moves) {

@@ -162,3 +162,33 @@ TEST_CASE("component names must be identifiers", "[errors]") {
   Model m("n");
   CHECK_THROWS_WITH(m.add<translational::Mass>("front wheel"), Contains("front wheel"));
 }
+
+namespace {
+
+// der(x) is a sum of 60 terms: printed whole, one equation is about 1400 characters.
+struct LongEquation : Component {
+  Variable x = variable("x", {.start = 0.0});
+  explicit LongEquation(std::string name) : Component(std::move(name)) {
+    Expr sum(0.0);
+    for (int k = 1; k <= 60; ++k) sum = sum + sin(x + double(k)) / double(k);
+    equation(der(x) == sum);
+    initial_equation(der(x) == 1000.0);  // the sum never reaches it
+  }
+};
+
+}  // namespace
+
+TEST_CASE("an error names a long equation by its beginning and its component, not the whole expression",
+          "[errors]") {
+  Model m("long");
+  m.add<LongEquation>("block");
+  try {
+    m.compile().simulate(SimulationOptions{});
+    FAIL("the initialization cannot succeed");
+  } catch (const ModelError& e) {
+    const std::string message = e.what();
+    INFO(message);
+    CHECK_THAT(message, Contains("der(block.x)") && Contains("...") && Contains("[block"));
+    CHECK(message.size() < 900);  // it was about 1600 characters, one expression printed whole
+  }
+}

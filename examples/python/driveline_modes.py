@@ -7,7 +7,7 @@ against each other, and the Bode plot shows how the engine speed answers the
 throttle. Then a trim: the throttle that holds 100 km/h on a 2 % grade.
 
     PYTHONPATH=build/python /usr/bin/python3 examples/python/driveline_modes.py
-writes out/driveline_bode.png and out/driveline_step.png.
+writes out/driveline_bode.png, out/driveline_step.png and out/driveline_trim.png.
 """
 import math
 import os
@@ -56,7 +56,34 @@ def main(out="out"):
           f"gear {trim['car.selector.gear']:.0f}, {trim.iterations} Newton iterations")
     slowest = modes[modes["time_constant"].between(1.0, 1e6)]["time_constant"]
     print(f"the car's speed mode: time constant {slowest.iloc[0]:.0f} s")
+    plot_trim(uphill, guess, trim, os.path.join(out, "driveline_trim.png"))
     return lin, trim
+
+
+def plot_trim(sim, guess, trim, path):
+    """The guess run, and 10 s continued from the trim: the car holds 100 km/h at the trim's throttle."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    session = sim.start(t_end=30.0, output_interval=0.1, rtol=1e-8, atol=1e-10)
+    session.set_point(trim.point)
+    session.advance(30.0)
+    held = session.result
+    fig, (speed, throttle) = plt.subplots(2, 1, figsize=(7, 5), sharex=True)
+    speed.plot(guess.time, 3.6 * guess["car.body.v"], label="guess run: throttle 0.4 from 15 m/s")
+    speed.plot(held.time, 3.6 * held["car.body.v"], label="continued from the trim")
+    speed.axhline(100.0, color="gray", lw=0.5)
+    speed.set_ylabel("speed [km/h]")
+    speed.legend()
+    throttle.plot(guess.time, np.full(len(guess.time), 0.4))
+    throttle.plot(held.time, np.full(len(held.time), trim.values["throttle"]))
+    throttle.set_ylabel("throttle")
+    throttle.set_xlabel("time [s]")
+    fig.suptitle(f"trim on a 2 % grade: throttle {trim.values['throttle']:.4f}, "
+                 f"drift {np.max(np.abs(held['car.body.v'] - 100 / 3.6)):.0e} m/s over 10 s")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
 
 
 if __name__ == "__main__":

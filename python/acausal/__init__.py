@@ -59,3 +59,4 @@ from . import results as _results  # noqa: F401  (Result.to_pandas, .plot, .para
 from .sweep import sweep  # noqa: F401
 from .analysis import LinearModel, SteadyState, linearize, steady_state  # noqa: F401
 from .calibration import Calibration, calibrate  # noqa: F401
+from .inputs import drive  # noqa: F401

@@ -36,3 +36,24 @@ def test_launch_study_more_load_transfer_launches_faster_on_a_slippery_road(tmp_
     # Friction matters most: μ = 1.1 is faster than μ = 0.5 at either height.
     assert t[(0.3, 1.1)] < t[(0.3, 0.5)]
     assert os.path.getsize(tmp_path / "launch_study.png") > 10_000
+
+
+def test_controller_in_the_loop_example_follows_its_set_speed(tmp_path):
+    pytest.importorskip("matplotlib")
+    example = runpy.run_path(os.path.join(ROOT, "examples", "python", "controller_in_the_loop.py"))
+    r = example["main"](out=str(tmp_path), t_end=3.0)
+    assert abs(r["shaft.w"][-1] - 4.0) < 0.01  # settled on the second set speed
+    assert max(r["shaft.w"][r.time < 0.6]) > 10.0  # the PI overshoots the first, as tuned
+    assert os.path.getsize(tmp_path / "controller_in_the_loop.png") > 10_000
+
+
+def test_driveline_modes_example_finds_the_mode_and_the_trim(tmp_path):
+    pytest.importorskip("matplotlib")
+    example = runpy.run_path(os.path.join(ROOT, "examples", "python", "driveline_modes.py"))
+    lin, trim = example["main"](out=str(tmp_path))
+    oscillating = lin.modes()
+    oscillating = oscillating[oscillating["eigenvalue"].map(lambda z: z.imag) > 1.0]
+    assert len(oscillating) == 1 and 15.0 < oscillating["frequency_hz"].iloc[0] < 25.0
+    assert 0.0 < trim.values["throttle"] < 1.0
+    for name in ("driveline_bode.png", "driveline_step.png", "driveline_trim.png"):
+        assert os.path.getsize(tmp_path / name) > 10_000
