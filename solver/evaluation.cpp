@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <tuple>
 
 namespace acausal {
@@ -167,6 +168,14 @@ std::vector<Expr> residual_parameter_partials(const CompiledModel& m, const std:
   for (const auto& eq : m.dae.equations)
     for (int p : parameters) partials.push_back(diff(eq.residual, Expr(m.dae.parameters[p].symbol)));
   return partials;
+}
+
+void load_unknowns(const CompiledModel& m, double t, double cj, const double* y, const double* yp, Tape& tape) {
+  double* in = tape.inputs();
+  in[0] = t;
+  in[1] = cj;
+  std::memcpy(in + 2, y, sizeof(double) * m.n);
+  std::memcpy(in + 2 + m.n, yp, sizeof(double) * m.n);
 }
 
 void load_point(const CompiledModel& m, const OperatingPoint& point, double cj, Tape& tape) {

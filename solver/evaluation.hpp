@@ -82,6 +82,10 @@ struct CompiledModel {
   std::vector<std::string> variable_names() const;
 };
 
+/// Sets a tape's time, Jacobian coefficient cj, unknowns y and derivatives y'
+/// registers (parameters and frozen values stay as they are).
+void load_unknowns(const CompiledModel& m, double t, double cj, const double* y, const double* yp, Tape& tape);
+
 /// Sets the registers every tape of the model reads to an operating point (Jacobian coefficient cj).
 void load_point(const CompiledModel& m, const OperatingPoint& point, double cj, Tape& tape);
 

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <limits>
 
 #include "solver/evaluation.hpp"
@@ -150,14 +149,6 @@ InitializationPlan plan_initialization(const CompiledModel& m) {
 
 namespace {
 
-void load(Tape& tape, int n, double t, double cj, const double* y, const double* yp) {
-  double* in = tape.inputs();
-  in[0] = t;
-  in[1] = cj;
-  std::memcpy(in + 2, y, sizeof(double) * n);
-  std::memcpy(in + 2 + n, yp, sizeof(double) * n);
-}
-
 // The initialization's equations at t0: the DAE rows, then the conditions
 // used; unknowns all of y, then y' of the states.
 struct InitializationSystem {
@@ -193,14 +184,14 @@ struct InitializationSystem {
 
   std::vector<Eigen::Triplet<double>> jacobian_entries(const double* y, const double* yp) {
     std::vector<Eigen::Triplet<double>> triplets;
-    jacobian_parts(m, jacobian, [&](double cj) { load(jacobian, n, t0, cj, y, yp); }, d_dy, d_dyp);
+    jacobian_parts(m, jacobian, [&](double cj) { load_unknowns(m, t0, cj, y, yp, jacobian); }, d_dy, d_dyp);
     for (int c = 0; c < n; ++c)
       for (long k = m.column_start[c]; k < m.column_start[c + 1]; ++k) {
         int row = static_cast<int>(m.row_index[k]);
         triplets.emplace_back(row, c, d_dy[k]);
         if (plan.state_of_slot[c] >= 0) triplets.emplace_back(row, n + plan.state_of_slot[c], d_dyp[k]);
       }
-    load(condition_jacobian, n, t0, 0.0, y, yp);
+    load_unknowns(m, t0, 0.0, y, yp, condition_jacobian);
     condition_jacobian.run();
     for (std::size_t e = 0; e < plan.entries.size(); ++e) {
       int row = row_of_condition[plan.entries[e].first];
@@ -223,9 +214,9 @@ void initialize(const CompiledModel& m, double t0, const std::vector<double>& pa
   const std::vector<int>& slot_of_state = system.slot_of_state;
 
   auto evaluate_residual = [&](Eigen::VectorXd& r) {
-    load(residual, n, t0, 0.0, y, yp);
+    load_unknowns(m, t0, 0.0, y, yp, residual);
     residual.run();
-    load(conditions, n, t0, 0.0, y, yp);
+    load_unknowns(m, t0, 0.0, y, yp, conditions);
     conditions.run();
     for (int i = 0; i < n; ++i) r[i] = residual.output(i);
     for (std::size_t i = 0; i < plan.used.size(); ++i) r[n + i] = conditions.output(plan.used[i]);
@@ -308,7 +299,7 @@ void initialize(const CompiledModel& m, double t0, const std::vector<double>& pa
   }
 
   // Conditions left over must hold at the solution.
-  load(conditions, n, t0, 0.0, y, yp);
+  load_unknowns(m, t0, 0.0, y, yp, conditions);
   conditions.run();
   double scale = 1.0;
   for (int i = 0; i < n; ++i) scale = std::max({scale, std::fabs(y[i]), std::fabs(yp[i])});
@@ -367,7 +358,7 @@ std::vector<std::vector<double>> initialization_sensitivities(const CompiledMode
   Tape tape = m.observer(partials);
   std::copy(parameters.begin(), parameters.end(), tape.inputs() + m.parameter_register());
   std::copy(modes.begin(), modes.end(), tape.inputs() + m.mode_register());
-  load(tape, n, t0, 0.0, y, yp);
+  load_unknowns(m, t0, 0.0, y, yp, tape);
   tape.run();
   const int np = static_cast<int>(wrt.size());
   Eigen::MatrixXd rhs(system.size, np);

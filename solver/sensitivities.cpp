@@ -141,14 +141,6 @@ void ForwardSensitivities::fetch(void* ida, double t) {
   for (int j = 0; j < count(); ++j) IDAGetSensDky1(ida, t, 1, j, ypS_[j]);
 }
 
-void ForwardSensitivities::load(Tape& tape, double t, double cj, const double* y, const double* yp) {
-  double* in = tape.inputs();
-  in[0] = t;
-  in[1] = cj;
-  std::memcpy(in + 2, y, sizeof(double) * m_.n);
-  std::memcpy(in + 2 + m_.n, yp, sizeof(double) * m_.n);
-}
-
 // F_y and F_y' at (t, y, y'), kept while the point stays: the staggered
 // corrector evaluates the sensitivity residual several times at one point.
 void ForwardSensitivities::evaluate_jacobian_parts(double t, const double* y, const double* yp) {
@@ -157,8 +149,8 @@ void ForwardSensitivities::evaluate_jacobian_parts(double t, const double* y, co
       std::memcmp(point_.data() + 1, y, sizeof(double) * n) == 0 &&
       std::memcmp(point_.data() + 1 + n, yp, sizeof(double) * n) == 0)
     return;
-  jacobian_parts(m_, jacobian_, [&](double cj) { load(jacobian_, t, cj, y, yp); }, d_dy_, d_dyp_);
-  load(partials_, t, 0.0, y, yp);
+  jacobian_parts(m_, jacobian_, [&](double cj) { load_unknowns(m_, t, cj, y, yp, jacobian_); }, d_dy_, d_dyp_);
+  load_unknowns(m_, t, 0.0, y, yp, partials_);
   partials_.run();
   point_.assign(1, t);
   point_.insert(point_.end(), y, y + n);
@@ -239,7 +231,7 @@ void ForwardSensitivities::set_states(const std::vector<std::vector<double>>& dy
 
 std::vector<double> ForwardSensitivities::root_time_partials(int indicator, double t, const double* y,
                                                              const double* yp, const double* ypp) {
-  load(event_partials_, t, 0.0, y, yp);
+  load_unknowns(m_, t, 0.0, y, yp, event_partials_);
   event_partials_.run();
   const IndicatorTerms& terms = indicator_terms_[indicator];
   const int n_leaves = static_cast<int>(terms.leaves.size());

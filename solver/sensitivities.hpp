@@ -71,7 +71,6 @@ class ForwardSensitivities {
   int residual(double t, N_Vector y, N_Vector yp, N_Vector* yS, N_Vector* ypS, N_Vector* rrS);
 
  private:
-  void load(Tape& tape, double t, double cj, const double* y, const double* yp);
   void evaluate_jacobian_parts(double t, const double* y, const double* yp);
 
   const CompiledModel& m_;

@@ -110,15 +110,8 @@ struct Integration {
     return self->sensitivities->residual(t, y, yp, yS, ypS, rrS);
   }
 
-  static void load(const CompiledModel& m, double t, double cj, const double* y, const double* yp, Tape& tape) {
-    double* in = tape.inputs();
-    in[0] = t;
-    in[1] = cj;
-    std::memcpy(in + 2, y, sizeof(double) * m.n);
-    std::memcpy(in + 2 + m.n, yp, sizeof(double) * m.n);
-  }
   void load(double t, double cj, const double* y, const double* yp, Tape& tape) const {
-    load(*model, t, cj, y, yp, tape);
+    load_unknowns(*model, t, cj, y, yp, tape);
     if (delays) delays->values_at(t, tape.inputs() + model->delay_register());
   }
 
@@ -345,7 +338,7 @@ struct SessionRun {
   void pace(double simulated);
   void root_sensitivities();
   void hand_over_sensitivities(double at);
-  void time_event_sensitivities();
+  void time_event_sensitivities(const std::vector<int>& firing);
 
   // Session operations.
   void ensure_usable(const char* operation) const;
@@ -1142,13 +1135,10 @@ void SessionRun::root_sensitivities() {
 }
 
 // A time event at a parameter's time (a step's startTime asked for) moves with it.
-void SessionRun::time_event_sensitivities() {
+void SessionRun::time_event_sensitivities(const std::vector<int>& firing) {
   yp_before_event.assign(yp, yp + n);
   const auto value = leaf_values();
-  for (int k = 0; k < n_modes; ++k) {
-    const EventMode& mode = m.dae.modes[k];
-    if (!mode.time_event || !(std::fabs(evaluate(mode.event_time, value) - t) <= 1e-12 * (1.0 + std::fabs(t))))
-      continue;
+  for (int k : firing) {
     std::vector<double> partials;
     bool moves = false;
     for (const Expr& partial : sensitivities->event_time_partials(k)) {
@@ -1300,13 +1290,17 @@ void SessionRun::run(double goal, bool row_at_goal) {
     }
     if (time_event_first) {
       std::string timed;
+      std::vector<int> firing;  // the time-event modes whose instant this is
       const auto value = leaf_values();
-      for (const auto& mode : m.dae.modes)
-        if (mode.time_event && std::fabs(evaluate(mode.event_time, value) - t) <= 1e-12 * (1.0 + std::fabs(t)))
-          timed += (timed.empty() ? "" : ", ") + mode.description;
+      for (int mode = 0; mode < n_modes; ++mode)
+        if (m.dae.modes[mode].time_event &&
+            std::fabs(evaluate(m.dae.modes[mode].event_time, value) - t) <= 1e-12 * (1.0 + std::fabs(t))) {
+          timed += (timed.empty() ? "" : ", ") + m.dae.modes[mode].description;
+          firing.push_back(mode);
+        }
       for (int c : clocks)
         if (ticks(c, t)) timed += (timed.empty() ? "" : ", ") + m.dae.discretes[c].name;
-      if (sensitivities) time_event_sensitivities();
+      if (sensitivities) time_event_sensitivities(firing);
       begin_event(t, timed.empty() ? "a delayed jump" : timed);
       // Events closer together than the solver can step (a ramp lasting
       // 1e-13 s) are one event, taken at the last of them so that every

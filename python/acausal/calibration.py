@@ -81,10 +81,10 @@ def calibrate(sim, parameters, measured, *, bounds=None, weights=None, xtol=1e-8
     unit = np.where(guess != 0, np.abs(guess), 1.0)
     table = sim.parameters
     low, high = [], []
-    for n in names:
+    for j, n in enumerate(names):
         lo, hi = (bounds or {}).get(n, (table.at[n, "min"], table.at[n, "max"]))
-        low.append(lo / unit[names.index(n)])
-        high.append(hi / unit[names.index(n)])
+        low.append(lo / unit[j])
+        high.append(hi / unit[j])
     cache = {}
 
     def evaluate(x):
