@@ -177,7 +177,7 @@ CarBaselineResult run_baseline_car(const CarBaselineOptions& o) {
   N_VConst(1.0, s.id);
   s.A = SUNDenseMatrix(n, n, s.ctx);
   s.LS = SUNLinSol_Dense(s.y, s.A, s.ctx);
-  // The options of Simulator::simulate (solver/simulator.cpp) for a model without events or delays.
+  // The options of Simulator::simulate (solver/runtime/simulator.cpp) for a model without events or delays.
   s.ida = IDACreate(s.ctx);
   if (!s.ida) throw std::runtime_error("baseline_car: IDACreate failed");
   IDASetErrHandlerFn(s.ida, &keep_message, &s.message);

@@ -116,13 +116,24 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--single" && i + 1 < argc) {
-      for (double x : run_once(std::atoi(argv[i + 1]))) std::printf("%.17g\n", x);
+      const int n = std::atoi(argv[i + 1]);
+      // The chain and its hand-written twin need at least one mass (the
+      // comparison reads the last one); zero crashed the baseline.
+      if (n < 1) {
+        std::fprintf(stderr, "chain_bench: a chain needs at least 1 element, got '%s'\n", argv[i + 1]);
+        return 2;
+      }
+      for (double x : run_once(n)) std::printf("%.17g\n", x);
       return 0;
     }
     if (arg == "--repeat" && i + 1 < argc) {
       repeats = std::max(1, std::atoi(argv[++i]));
     } else {
       sizes.push_back(std::atoi(argv[i]));
+      if (sizes.back() < 1) {
+        std::fprintf(stderr, "chain_bench: a chain needs at least 1 element, got '%s'\n", argv[i]);
+        return 2;
+      }
     }
   }
   if (sizes.empty()) sizes = {100, 1000, 10000};

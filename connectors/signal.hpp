@@ -1,6 +1,6 @@
 #pragma once
 
-#include "solver/component.hpp"
+#include "solver/modeling/component.hpp"
 
 namespace acausal {
 

@@ -53,10 +53,7 @@ Simulator compile_car(vehicle::CarOptions options, int tire_law) {
   Model m("launch_and_brake");
   auto& car = m.add<vehicle::RearDriveCar>("car", {}, options);
   for (vehicle::Wheel* w : car.wheels) w->set_parameter("tire_law", tire_law);
-  harness::LaunchDriver driver = harness::launch_driver(m, 1.0, brake_time);
-  m.connect(driver.throttle, car.throttle);
-  m.connect(driver.clutch, car.clutch_engagement);
-  m.connect(driver.brake, car.brake);
+  harness::drive_launch(m, car, 1.0, brake_time);
   return m.compile();
 }
 

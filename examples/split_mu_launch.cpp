@@ -12,10 +12,7 @@ using namespace acausal;
 int main() {
   Model m("split_mu");
   auto& car = m.add<vehicle::RearDriveCar>("car");
-  harness::LaunchDriver driver = harness::launch_driver(m);
-  m.connect(driver.throttle, car.throttle);
-  m.connect(driver.clutch, car.clutch_engagement);
-  m.connect(driver.brake, car.brake);
+  harness::drive_launch(m, car);
   Simulator sim = m.compile();
   SimulationOptions opt;
   opt.t_end = 5.0;

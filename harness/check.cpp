@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "solver/errors.hpp"
+#include "solver/symbolic/errors.hpp"
 
 namespace acausal::harness {
 

@@ -15,8 +15,8 @@
 #include <utility>
 #include <vector>
 
-#include "solver/expr.hpp"
-#include "solver/result.hpp"
+#include "solver/symbolic/expr.hpp"
+#include "solver/runtime/result.hpp"
 
 namespace acausal::harness {
 

@@ -9,7 +9,7 @@
 #include <optional>
 #include <sstream>
 
-#include "solver/errors.hpp"
+#include "solver/symbolic/errors.hpp"
 
 namespace acausal::harness {
 

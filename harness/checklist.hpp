@@ -22,8 +22,8 @@
 
 #include "harness/check.hpp"
 #include "harness/energy.hpp"
-#include "solver/model.hpp"
-#include "solver/simulator.hpp"
+#include "solver/modeling/model.hpp"
+#include "solver/runtime/simulator.hpp"
 
 namespace acausal::harness {
 

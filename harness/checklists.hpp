@@ -8,14 +8,14 @@
 #include <string>
 #include <vector>
 
-#include "components/vehicle/brake.hpp"
-#include "components/vehicle/clutch.hpp"
-#include "components/vehicle/differential.hpp"
-#include "components/vehicle/engine.hpp"
-#include "components/vehicle/gearbox.hpp"
-#include "components/vehicle/passenger_car.hpp"
-#include "components/vehicle/vehicle_body.hpp"
-#include "components/vehicle/wheel.hpp"
+#include "components/vehicle/driveline/brake.hpp"
+#include "components/vehicle/driveline/clutch.hpp"
+#include "components/vehicle/driveline/differential.hpp"
+#include "components/vehicle/engines/engine.hpp"
+#include "components/vehicle/driveline/gearbox.hpp"
+#include "components/vehicle/cars/passenger_car.hpp"
+#include "components/vehicle/bodies/vehicle_body.hpp"
+#include "components/vehicle/tires/wheel.hpp"
 #include "harness/checklist.hpp"
 
 namespace acausal::harness {

@@ -8,11 +8,11 @@
 #include <utility>
 #include <vector>
 
-#include "components/vehicle/cycle_driver.hpp"
-#include "components/vehicle/drive_cycle.hpp"
-#include "components/vehicle/mapped_car.hpp"
+#include "components/vehicle/control/cycle_driver.hpp"
+#include "components/vehicle/road/drive_cycle.hpp"
+#include "components/vehicle/cars/mapped_car.hpp"
 #include "harness/energy.hpp"
-#include "solver/model.hpp"
+#include "solver/modeling/model.hpp"
 
 namespace acausal::harness {
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "harness/check.hpp"
-#include "solver/model.hpp"
+#include "solver/modeling/model.hpp"
 
 namespace acausal::harness {
 

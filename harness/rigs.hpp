@@ -7,20 +7,20 @@
 #include <string>
 #include <utility>
 
-#include "components/blocks/add.hpp"
-#include "components/blocks/ramp.hpp"
-#include "components/blocks/step.hpp"
+#include "components/blocks/math/add.hpp"
+#include "components/blocks/sources/ramp.hpp"
+#include "components/blocks/sources/step.hpp"
 #include "components/rotational/constant_torque.hpp"
 #include "components/rotational/damper.hpp"
 #include "components/rotational/fixed.hpp"
 #include "components/rotational/inertia.hpp"
 #include "components/translational/constant_force.hpp"
-#include "components/vehicle/differential.hpp"
+#include "components/vehicle/driveline/differential.hpp"
 #include "components/translational/fixed.hpp"
 #include "components/translational/mass.hpp"
-#include "components/vehicle/vehicle_body.hpp"
-#include "components/vehicle/wheel_contact_breakout.hpp"
-#include "solver/model.hpp"
+#include "components/vehicle/bodies/vehicle_body.hpp"
+#include "components/vehicle/bodies/wheel_contact_breakout.hpp"
+#include "solver/modeling/model.hpp"
 
 namespace acausal::harness {
 
@@ -143,6 +143,18 @@ inline LaunchDriver launch_driver(Model& m, double clutch_time = 1.0, double bra
   m.connect(engage.y, engagement.u1);
   m.connect(release.y, engagement.u2);
   return {throttle.y, engagement.y, pedal.y};
+}
+
+/// The launch driver wired to a car of the PassengerCar family: its throttle,
+/// clutch and brake pedal follow the driver's three signals.
+template <class Car>
+LaunchDriver drive_launch(Model& m, Car& car, double clutch_time = 1.0, double brake_time = 12.0,
+                          double brake_level = 1.0) {
+  LaunchDriver driver = launch_driver(m, clutch_time, brake_time, brake_level);
+  m.connect(driver.throttle, car.throttle);
+  m.connect(driver.clutch, car.clutch_engagement);
+  m.connect(driver.brake, car.brake);
+  return driver;
 }
 
 }  // namespace acausal::harness

@@ -517,7 +517,9 @@ class UnknownNameError(KeyError, ModelError):
            "when(condition, [x == value, ac.reinit(state, value)]): the actions happen once, at the instant the "
            "condition (or any of a list of conditions) becomes true.")
       .def("equation", &Component::equation)
-      .def("initial_equation", &Component::initial_equation)
+      .def("initial_equation", &Component::initial_equation, py::arg("equation"), py::arg("active") = Expr(1.0),
+           "An initial equation (applied at the start only); `active`, an expression of structural parameters, "
+           "keeps it only where it holds at compile().")
       .def("require", &Component::require, py::arg("condition"), py::arg("requirement"))
       .def("stored_energy", &Component::stored_energy, py::arg("energy"))
       .def("dissipated_power", &Component::dissipated_power, py::arg("power"))

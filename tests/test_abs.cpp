@@ -12,8 +12,8 @@
 #include <string>
 #include <utility>
 
-#include "components/vehicle/abs_controller.hpp"
-#include "components/vehicle/traction_control.hpp"
+#include "components/vehicle/control/abs_controller.hpp"
+#include "components/vehicle/control/traction_control.hpp"
 #include "tests/support.hpp"
 
 using namespace acausal;

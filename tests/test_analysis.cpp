@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <acausal/acausal.hpp>
-#include <acausal/solver/evaluation.hpp>  // the compiled model: a state's derivative by name
+#include <acausal/solver/lower/evaluation.hpp>  // the compiled model: a state's derivative by name
 
 #include <complex>
 

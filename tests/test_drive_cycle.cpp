@@ -7,7 +7,7 @@
 #include <cmath>
 #include <string>
 
-#include "components/vehicle/drive_cycle.hpp"
+#include "components/vehicle/road/drive_cycle.hpp"
 #include "harness/cycle.hpp"
 #include "support.hpp"
 

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "examples/rolling_wheel_model.hpp"
+#include "support.hpp"
 
 using namespace acausal;
 
@@ -96,4 +97,30 @@ TEST_CASE("a falling mass meets a contact spring at the closed-form time (state 
   CHECK(peak_force > mass_kg * g);
   CHECK(v.back() < std::sqrt(2 * g * h));
   CHECK(s.back() > 0.0);
+}
+
+TEST_CASE("a strict relation on time switches at its instant: time > 0.5 is true after 0.5", "[events]") {
+  // Read at t = 0.5 itself, `time > 0.5` is false; it was kept false for the
+  // rest of the run (no later event read it again), a silent wrong answer.
+  Model m("strict_time");
+  auto& clock = m.add<blocks::Integrator>("clock");
+  auto& one = m.add<blocks::Constant>("one", {{"k", 1.0}});
+  m.connect(one.y, clock.u);
+  struct Strict : Component {
+    Variable above = variable("above"), at_most = variable("at_most");
+    explicit Strict(std::string name) : Component(std::move(name)) {
+      equation(above == ifelse(time_symbol() > 0.5, 1.0, 0.0));
+      equation(at_most == ifelse(time_symbol() <= 0.5, 1.0, 0.0));
+    }
+  };
+  m.add<Strict>("strict");
+  Result r = m.compile().simulate(test::run_for(1.0, 0.1));
+  auto above = r["strict.above"], at_most = r["strict.at_most"];
+  for (std::size_t k = 0; k < r.size(); ++k) {
+    const double t = r.time()[k];
+    INFO("t = " << t);
+    if (t < 0.5 - 1e-9) CHECK((above[k] == 0.0 && at_most[k] == 1.0));
+    if (t > 0.5 + 1e-9) CHECK((above[k] == 1.0 && at_most[k] == 0.0));
+  }
+  CHECK(r["strict.above"][r.size() - 1] == 1.0);
 }

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <functional>
 
-#include "solver/expr.hpp"
+#include "solver/symbolic/expr.hpp"
 
 using namespace acausal;
 

@@ -2,8 +2,8 @@
 
 #include <acausal/acausal.hpp>
 
-#include "solver/alias_elimination.hpp"
-#include "solver/flatten.hpp"
+#include "solver/passes/alias_elimination.hpp"
+#include "solver/passes/flatten.hpp"
 
 using namespace acausal;
 

@@ -5,7 +5,7 @@
 
 #include <acausal/acausal.hpp>
 #include <acausal/harness/checklists.hpp>
-#include <acausal/solver/units.hpp>
+#include <acausal/solver/passes/units.hpp>
 
 #include <cmath>
 

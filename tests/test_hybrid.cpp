@@ -279,3 +279,56 @@ TEST_CASE("A when-condition whose threshold is a discrete it moves fires every t
   Result ends_on_event = sim.simulate(test::run_for(1.75, 0.01));
   CHECK(ends_on_event["s.count"].back() == 4.0);
 }
+
+// The library's event semantics of abs, sign, min and max (docs/architecture.md,
+// pass "events"): unlike Modelica, which expands abs and sign with noEvent,
+// each is an event, located by its root function, so that IDA integrates
+// smooth pieces (no_event() keeps any of them literal). abs, min and max are
+// continuous across their switch and are marked so; such a switch is no
+// chattering (session.cpp), sign's jump can be.
+TEST_CASE("abs, sign, min and max are events; those of abs, min and max are continuous switches", "[hybrid][events]") {
+  struct Switches : Component {
+    Variable s = variable("s", {.start = 0.0, .fixed = true});
+    Variable a = variable("a", {.start = 0.0, .fixed = true});
+    Variable b = variable("b", {.start = 0.0, .fixed = true});
+    Variable c = variable("c", {.start = 0.0, .fixed = true});
+    explicit Switches(std::string name) : Component(std::move(name)) {
+      equation(der(s) == 1.0);
+      equation(der(a) == abs(s - 0.25));
+      equation(der(b) == min(s, 0.5) + max(s, 0.75));
+      equation(der(c) == sign(s - 0.6));
+    }
+  };
+  Model m("switches");
+  m.add<Switches>("w");
+  Simulator sim = m.compile();
+  long continuous = 0, jumping = 0;
+  for (const auto& note : sim.report().find("events")->notes) {
+    if (note.rfind("root function: ", 0) != 0) continue;
+    INFO(note);
+    const bool marked = note.find("(continuous: abs, min or max)") != std::string::npos;
+    (marked ? continuous : jumping) += 1;
+    CHECK(marked == (note.find("0.6") == std::string::npos));  // all but sign's are continuous
+  }
+  CHECK(continuous == 3);
+  CHECK(jumping == 2);  // sign(x) reads x > 0 and x < 0
+  Result r = sim.simulate(test::run_for(1.0, 0.01, 1e-10));
+  std::vector<double> expected{0.25, 0.5, 0.6, 0.75};
+  REQUIRE(r.event_times().size() == expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) CHECK(r.event_times()[i] == Approx(expected[i]).margin(1e-9));
+  // The integrals of the piecewise-linear rates, to the integration tolerance.
+  CHECK(r["w.a"].back() == Approx(0.25 * 0.25 / 2 + 0.75 * 0.75 / 2).margin(1e-8));
+  CHECK(r["w.b"].back() == Approx((0.125 + 0.25) + (0.75 * 0.75 + (1 - 0.75 * 0.75) / 2)).margin(1e-8));
+  CHECK(r["w.c"].back() == Approx(-0.6 + 0.4).margin(1e-8));
+}
+
+TEST_CASE("A chattering sign() ends in a SimulationError: its switch jumps", "[hybrid]") {
+  struct SignChatter : Component {
+    Variable x = variable("x", {.start = 1.0, .fixed = true});
+    explicit SignChatter(std::string name) : Component(std::move(name)) { equation(der(x) == -sign(x)); }
+  };
+  Model m("sign_chatter");
+  m.add<SignChatter>("c");
+  Simulator sim = m.compile();
+  CHECK_THROWS_WITH(sim.simulate(test::run_for(5.0, 0.01)), Catch::Contains("chattering"));
+}

@@ -12,7 +12,7 @@
 
 #include <acausal/harness/energy.hpp>
 
-#include "components/vehicle/mapped_engine.hpp"
+#include "components/vehicle/engines/mapped_engine.hpp"
 #include "support.hpp"
 
 using namespace acausal;

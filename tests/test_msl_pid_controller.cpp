@@ -5,8 +5,8 @@
 #include <catch2/catch.hpp>
 
 #include <acausal/acausal.hpp>
-#include <acausal/components/blocks/kinematic_ptp.hpp>
-#include <acausal/components/blocks/lim_pid.hpp>
+#include <acausal/components/blocks/sources/kinematic_ptp.hpp>
+#include <acausal/components/blocks/continuous/lim_pid.hpp>
 
 #include <algorithm>
 #include <cmath>

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "components/blocks/combi_time_table.hpp"
+#include "components/blocks/sources/combi_time_table.hpp"
 #include "msl_reference.hpp"
 #include "support.hpp"
 

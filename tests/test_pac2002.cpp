@@ -1,12 +1,12 @@
-// The PAC2002 pure longitudinal slip force (components/vehicle/pac2002.hpp):
+// The PAC2002 pure longitudinal slip force (components/vehicle/tires/pac2002.hpp):
 // its expression against the formulas written out again here, its physics
 // (peak, slip stiffness, shifts, load dependence, an airborne tire), and the
 // .TIR reader on a good file and on bad ones.
 #include <catch2/catch.hpp>
 
 #include <acausal/acausal.hpp>
-#include <acausal/components/vehicle/pac2002.hpp>
-#include <acausal/components/vehicle/tir_file.hpp>
+#include <acausal/components/vehicle/tires/pac2002.hpp>
+#include <acausal/components/vehicle/tires/tir_file.hpp>
 
 #include <algorithm>
 #include <cmath>

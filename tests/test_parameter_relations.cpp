@@ -29,6 +29,10 @@ struct Relation {
 
 const std::map<std::string, std::vector<Relation>> relations = {
     {"rotational::IdealGear", {{"ratio must not be 0", {{"ratio", 0.0}}, {"ratio"}}}},
+    // A zero mass or inertia passed its bound (min = 0) and then failed inside IDA (issue 30).
+    {"rotational::Inertia", {{"the inertia J must be positive", {{"J", 0.0}}, {"J"}}}},
+    {"translational::Mass", {{"the mass m must be positive", {{"m", 0.0}}, {"m"}}}},
+    {"translational::MassWithStopAndFriction", {{"the mass m must be positive", {{"m", 0.0}}, {"m"}}}},
     {"rotational::IdealGearWithSupport", {{"ratio must not be 0", {{"ratio", 0.0}}, {"ratio"}}}},
     {"blocks::DeadZone", {{"uMax must be at least uMin", {{"uMax", -1.0}, {"uMin", 1.0}}, {"uMax", "uMin"}}}},
     {"blocks::Quantizer", {{"the resolution q must be positive", {{"q", 0.0}}, {"q"}}}},

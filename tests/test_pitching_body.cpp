@@ -15,7 +15,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "components/vehicle/pitching_body.hpp"
+#include "components/vehicle/bodies/pitching_body.hpp"
 #include "harness/energy.hpp"
 #include "tests/support.hpp"
 

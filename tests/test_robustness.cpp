@@ -339,3 +339,32 @@ TEST_CASE("a relation on a delayed time signal that starts on its threshold stil
     CHECK(r.event_times().front() == Approx(0.2 + dead_time));
   }
 }
+
+TEST_CASE("A coasting car runs at rtol 1e-12: the consistent start does not hinge on IDACalcIC's line search",
+          "[robustness]") {
+  // Issue 30: at rtol 1e-12 IDACalcIC's line search failed at t = 0.
+  const double v0 = 100 / 3.6, radius = vehicle::radius_from_tire_size("205/55R16");
+  Model m("coast_tight");
+  auto& body = m.add<vehicle::VehicleBody>("body");
+  for (const char* name : {"wheel_fl", "wheel_fr", "wheel_rl", "wheel_rr"}) {
+    auto& wheel = m.add<vehicle::Wheel>(name, {{"radius", radius}, {"J", 1e-3}, {"mu", 0.9}});
+    m.connect(wheel.contact, name[6] == 'f' ? body.contact_front : body.contact_rear);
+    m.set_start(std::string(name) + ".omega", v0 / radius);
+  }
+  m.set_start("body.s", 0.0);
+  m.set_start("body.v", v0);
+  Simulator sim = m.compile();
+  for (double rtol : {1e-6, 1e-12}) {
+    SimulationOptions opt = test::run_for(2.0, 0.1, rtol);
+    opt.atol = rtol * 1e-2;
+    INFO("rtol " << rtol);
+    Result r = sim.simulate(opt);
+    // Coasting: drag and rolling resistance decelerate the car, a_x = -(F_drag + F_roll)/m at every row.
+    auto v = r["body.v"], a = r["body.a_x"], drag = r["body.F_drag"], front = r["body.F_roll_front"],
+         rear = r["body.F_roll_rear"];
+    for (std::size_t k = 0; k < r.size(); ++k)
+      CHECK(a[k] * 1500.0 == Approx(-(drag[k] + front[k] + rear[k])).epsilon(1e-3));
+    CHECK(v[r.size() - 1] < v0);
+    CHECK(v[r.size() - 1] > v0 - 2.0);
+  }
+}

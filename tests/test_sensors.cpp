@@ -12,12 +12,12 @@
 #include <type_traits>
 #include <vector>
 
-#include "components/blocks/normal_noise.hpp"
-#include "components/blocks/quantizer.hpp"
-#include "components/blocks/sampler.hpp"
-#include "components/blocks/uniform_noise.hpp"
-#include "components/vehicle/wheel_speed_sensor.hpp"
-#include "solver/tape.hpp"
+#include "components/blocks/noise/normal_noise.hpp"
+#include "components/blocks/discrete/quantizer.hpp"
+#include "components/blocks/discrete/sampler.hpp"
+#include "components/blocks/noise/uniform_noise.hpp"
+#include "components/vehicle/control/wheel_speed_sensor.hpp"
+#include "solver/lower/tape.hpp"
 #include "tests/support.hpp"
 
 using namespace acausal;

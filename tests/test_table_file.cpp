@@ -1,10 +1,10 @@
-// The table file reader (components/blocks/table_file.hpp): CSV with a header
+// The table file reader (components/blocks/tables/table_file.hpp): CSV with a header
 // and the Modelica text format read to exact values, columns found by name and
 // by number, and every bad file (tests/data/tables) a ModelError naming the
 // file, the line and what is wrong.
 #include <catch2/catch.hpp>
 
-#include <acausal/components/blocks/table_file.hpp>
+#include <acausal/components/blocks/tables/table_file.hpp>
 
 #include <filesystem>
 #include <string>

@@ -1,4 +1,4 @@
-// Interpolation tables inside expressions (solver/table.hpp) and the table
+// Interpolation tables inside expressions (solver/symbolic/table.hpp) and the table
 // blocks: values and derivatives against hand formulas, the monotone cubic's
 // shape, jumps in time tables hit exactly, a table in a constraint that index
 // reduction differentiates, native code, and the 2-D table.
@@ -10,9 +10,9 @@
 #include <filesystem>
 #include <vector>
 
-#include "components/blocks/combi_table_1d.hpp"
-#include "components/blocks/combi_table_2d.hpp"
-#include "components/blocks/combi_time_table.hpp"
+#include "components/blocks/tables/combi_table_1d.hpp"
+#include "components/blocks/tables/combi_table_2d.hpp"
+#include "components/blocks/sources/combi_time_table.hpp"
 #include "support.hpp"
 
 using namespace acausal;

@@ -624,10 +624,7 @@ TEST_CASE("The library's RearDriveCar is the flagship car as one block: same tra
   // The same open-loop driver, outside the block.
   Model block("block");
   auto& car = block.add<vehicle::RearDriveCar>("car");
-  harness::LaunchDriver driver = harness::launch_driver(block);
-  block.connect(driver.throttle, car.throttle);
-  block.connect(driver.clutch, car.clutch_engagement);
-  block.connect(driver.brake, car.brake);
+  harness::drive_launch(block, car);
   Result b = block.compile().simulate(run_for(20.0, 0.01, 1e-7));
   REQUIRE(a.size() == b.size());
   for (const auto& name : compared) {
@@ -653,10 +650,7 @@ Result drive(vehicle::CarOptions options, double t_end, double brake_time = 12.0
   Model m("car");
   auto& car = m.add<Car>("car", {}, options);
   if (setup) setup(car);
-  harness::LaunchDriver driver = harness::launch_driver(m, 1.0, brake_time);
-  m.connect(driver.throttle, car.throttle);
-  m.connect(driver.clutch, car.clutch_engagement);
-  m.connect(driver.brake, car.brake);
+  harness::drive_launch(m, car, 1.0, brake_time);
   return m.compile().simulate(run_for(t_end, 0.01, 1e-6));
 }
 

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "solver/component.hpp"
+#include "solver/modeling/component.hpp"
 
 namespace acausal {
 

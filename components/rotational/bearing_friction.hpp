@@ -3,7 +3,7 @@
 #include <utility>
 #include <vector>
 
-#include "components/blocks/interpolation.hpp"
+#include "components/blocks/tables/interpolation.hpp"
 #include "components/common/friction_modes.hpp"
 #include "connectors/rotational.hpp"
 

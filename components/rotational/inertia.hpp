@@ -15,6 +15,8 @@ struct Inertia : Component {
 
   explicit Inertia(std::string name) : Component(std::move(name)) {
     stored_energy(0.5 * J * w * w);
+    // J·der(w) with J = 0 leaves der(w) undetermined: IDA would fail on a singular matrix.
+    require(J > 0, "the inertia J must be positive");
     equation(phi == flange_a.phi);
     equation(phi == flange_b.phi);
     equation(w == der(phi));

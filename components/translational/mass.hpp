@@ -14,6 +14,8 @@ struct Mass : Component {
 
   explicit Mass(std::string name) : Component(std::move(name)) {
     stored_energy(0.5 * m * v * v);
+    // m·der(v) with m = 0 leaves der(v) undetermined: IDA would fail on a singular matrix.
+    require(m > 0, "the mass m must be positive");
     equation(s == flange_a.s);
     equation(s == flange_b.s);
     equation(v == der(s));

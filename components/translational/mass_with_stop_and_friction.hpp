@@ -53,6 +53,7 @@ struct MassWithStopAndFriction : Component {
     when(!equal(stopped, 0.0), {reinit(s, ifelse(stopped < 0.0, s_lo, s_hi)), reinit(v, 0.0),
                                 W_impacts == pre(W_impacts) + 0.5 * m * v * v});
     stored_energy(0.5 * m * v * v);
+    require(m > 0, "the mass m must be positive");
     dissipated_power(f * v);
     dissipated_at_events(W_impacts);
   }

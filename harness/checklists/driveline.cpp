@@ -1,8 +1,8 @@
 // Driveline components: Differential, Brake, Clutch, Engine, Gearbox, each on
 // a rotational rig, against hand calculations and their energy books.
-#include "components/blocks/add.hpp"
-#include "components/blocks/constant.hpp"
-#include "components/blocks/step.hpp"
+#include "components/blocks/math/add.hpp"
+#include "components/blocks/sources/constant.hpp"
+#include "components/blocks/sources/step.hpp"
 #include "harness/checklists.hpp"
 #include "harness/rigs.hpp"
 

@@ -1,7 +1,7 @@
 #include <map>
 
 #include "harness/checklists.hpp"
-#include "solver/errors.hpp"
+#include "solver/symbolic/errors.hpp"
 
 namespace acausal::harness {
 

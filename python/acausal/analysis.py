@@ -24,6 +24,8 @@ def linearize(model, at=None, inputs=None, outputs=None):
 
     A, B, C, D come from the symbolic Jacobians of the index-reduced DAE; the states are those
     index reduction chose. A hybrid model is linearized in the mode it is in at that point."""
+    if at is not None and not math.isfinite(float(at)):  # a NaN time matches no row and used to mean the last
+        raise ValueError(f"linearize(): at = {at}, but it must be a finite time")
     if isinstance(model, SteadyState):
         return _acausal._linearize_point(model.simulator, model.point, list(inputs or []), list(outputs or []))
     if isinstance(model, Simulator):
@@ -182,7 +184,14 @@ def steady_state(simulator, guess=None, free=(), conditions=None, moving=(), tol
 
     The result reads any variable (trim["engine.w"]) and linearizes: ac.linearize(trim). A singular or
     unsolvable system is an ac.ModelError naming the unknowns and equations involved."""
+    for name, value in (conditions or {}).items():  # Newton would carry a NaN target into every unknown
+        if not math.isfinite(float(value)):
+            raise ValueError(f"steady_state(): the condition {name} = {value}; it must be a finite value")
+    if not 0 < float(tolerance) < math.inf:
+        raise ValueError(f"steady_state(): tolerance = {tolerance}, but it must be positive and finite")
     if isinstance(guess, tuple):
+        if not math.isfinite(float(guess[1])):
+            raise ValueError(f"steady_state(): the guess's time is {guess[1]}; it must be the finite time of a row")
         point = _acausal._point(guess[0], float(guess[1]))
     elif isinstance(guess, Result):
         point = _acausal._point(guess, float(guess.time[-1]))

@@ -1,19 +1,29 @@
 """Driving a model's inputs from tables or functions of time, from outside."""
+import math
+
 import numpy as np
 
 __all__ = ["drive"]
 
 
-def _schedule(signal, t_start, t_end, hold):
+def _schedule(name, signal, t_start, t_end, hold):
     """(times, values) of one input: a table as given, a function sampled every `hold`."""
     if callable(signal):
         times = np.arange(t_start, t_end, hold)
-        return times, np.array([float(signal(t)) for t in times])
-    times, values = (np.asarray(a, float) for a in signal)
-    if times.ndim != 1 or times.shape != values.shape or len(times) == 0:
-        raise ValueError("drive: a table is (times, values) of one same length")
+        values = np.array([float(signal(t)) for t in times])
+    else:
+        times, values = (np.asarray(a, float) for a in signal)
+        if times.ndim != 1 or times.shape != values.shape or len(times) == 0:
+            raise ValueError(f"drive: the table of {name} is (times, values) of one same length")
+    # A NaN time would fall out of the schedule unnoticed (it compares false with every instant), a NaN
+    # value would reach the model as an input: both are refused, naming the sample.
+    not_finite = np.flatnonzero(~(np.isfinite(times) & np.isfinite(values)))
+    if len(not_finite):
+        index = not_finite[0]
+        raise ValueError(f"drive: the input {name} has the sample {values[index]} at t = {times[index]} "
+                         f"(sample {index}); every time and value must be finite")
     if np.any(np.diff(times) <= 0):
-        raise ValueError("drive: a table's times must increase")
+        raise ValueError(f"drive: the times of {name}'s table must increase")
     return times, values
 
 
@@ -35,10 +45,12 @@ def drive(sim, inputs, *, hold=None, **options):
     if "t_end" not in options:
         raise ValueError("drive: t_end is required")
     t_start, t_end = float(options.get("t_start", 0.0)), float(options["t_end"])
+    if not (math.isfinite(t_start) and math.isfinite(t_end)):  # before sampling a function on [t_start, t_end)
+        raise ValueError(f"drive: t_start = {t_start} and t_end = {t_end}, but both must be finite")
     hold = float(hold if hold is not None else options.get("output_interval", 0.01))
-    if not hold > 0:
-        raise ValueError("drive: hold must be positive")
-    schedules = {name: _schedule(signal, t_start, t_end, hold) for name, signal in inputs.items()}
+    if not 0 < hold < math.inf:
+        raise ValueError(f"drive: hold = {hold}, but it must be positive and finite")
+    schedules = {name: _schedule(name, signal, t_start, t_end, hold) for name, signal in inputs.items()}
 
     def value_at(name, t):
         times, values = schedules[name]

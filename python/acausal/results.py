@@ -26,7 +26,9 @@ def to_pandas(self, names=None):
     left and the right limit; the left one is indexed at the float just below
     t (np.nextafter(t, -inf)) and the column "event" says which row is which
     ("before", "after", "" elsewhere). That column is there only when the run
-    had events. r.time keeps the exact instants."""
+    had events. An output time on an event instant is that instant's "after"
+    row (the result may hold a third row there, a repeat of the right limit,
+    which the frame leaves out). r.time keeps the exact instants."""
     import pandas as pd
 
     names = list(names) if names is not None else self.names
@@ -37,6 +39,10 @@ def to_pandas(self, names=None):
         time[sides < 0] = np.nextafter(time[sides < 0], -np.inf)
         frame["event"] = pd.Categorical.from_codes(np.where(sides < 0, 1, np.where(sides > 0, 2, 0)),
                                                    categories=["", "before", "after"])
+        # A state event found exactly at an output time leaves the output row beside the event's two
+        # rows, at the same time as the right limit and with its values: the index would repeat it.
+        repeats = (sides == 0) & np.isin(time, time[sides > 0])
+        frame, time = frame[~repeats], time[~repeats]
     frame.index = pd.Index(time, name="time")
     return frame
 

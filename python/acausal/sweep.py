@@ -19,6 +19,7 @@ import traceback
 
 _BATCHES_PER_WORKER = 4  # small enough to balance uneven runs, large enough to amortize sending
 _CACHED_BUILDS = 8  # compiled simulators a worker keeps (one per distinct build)
+_RESERVED_COLUMNS = ("error", "wall_time")  # the columns sweep() adds to every row
 
 _local = threading.local()  # per worker thread: build hash -> Simulator (a Simulator is not shared)
 _pool = None  # the default process pool, made on first use
@@ -194,7 +195,7 @@ def _distributed(executor, build, sets, metrics, keep, options, batch_size, bar)
 def _table(sets, outputs, metrics):
     import pandas as pd
 
-    columns = [*dict.fromkeys(itertools.chain.from_iterable(sets)), *metrics, "error", "wall_time"]
+    columns = [*dict.fromkeys(itertools.chain.from_iterable(sets)), *metrics, *_RESERVED_COLUMNS]
     return pd.DataFrame([row for row, _ in outputs], columns=columns)
 
 
@@ -219,6 +220,19 @@ def _trajectories(outputs, keep):
                          "value": joined(values, float)})
 
 
+def _check_metric_names(sets, metrics):
+    """A metric's column may not take the place of a parameter's or a reserved one: the row is one
+    dict, so the later value would silently overwrite the earlier."""
+    parameters = set(itertools.chain.from_iterable(sets))
+    for name in metrics:
+        if name in parameters:
+            raise ValueError(f"sweep: the metric '{name}' has the name of a swept parameter; both would be the "
+                             f"column '{name}' (the metric's value overwriting the parameter's): rename the metric")
+        if name in _RESERVED_COLUMNS:
+            raise ValueError(f"sweep: the metric '{name}' has the name of a column sweep() fills itself "
+                             f"({', '.join(_RESERVED_COLUMNS)}): rename the metric")
+
+
 def sweep(build, grid, metrics, executor=None, progress=True, *, keep=None, batch_size=None, **simulate_options):
     """Runs one simulation per parameter set and returns a pandas DataFrame, one row per run in
     grid order: the parameter columns, one column per metric, `error` (None, or the text
@@ -229,7 +243,8 @@ def sweep(build, grid, metrics, executor=None, progress=True, *, keep=None, batc
 
     build      -- function returning a Model or a Simulator; any callable (lambdas, closures)
     grid       -- {parameter: [values]} for the full factorial, or a list of {parameter: value}
-    metrics    -- {column: function(result) -> value}; any callables
+    metrics    -- {column: function(result) -> value}; any callables. A metric may not be named
+                  like a swept parameter or a column the table has anyway (error, wall_time)
     executor   -- None: a process pool over all cores, made on the first call and reused;
                   "serial": in this process, build called once; or any object with submit()
                   (concurrent.futures executors, dask's `client.get_executor()`), or a
@@ -243,6 +258,7 @@ def sweep(build, grid, metrics, executor=None, progress=True, *, keep=None, batc
     simulate_options -- passed to Simulator.simulate (t_end, output_interval, rtol, atol, ...)
     """
     sets = _parameter_sets(grid)
+    _check_metric_names(sets, metrics)
     keep = list(dict.fromkeys(keep or ()))
     bar = _progress_bar(len(sets), progress)
     try:

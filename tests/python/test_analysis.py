@@ -75,6 +75,16 @@ def test_linearize_at_a_time_of_a_run_and_its_errors():
         ac.linearize(r, inputs=["taw"])
 
 
+def test_linearize_refuses_a_time_that_is_not_finite():
+    # A defect: linearize(run, at=nan) returned the model at the run's last row (t = 1).
+    sim = two_inertias().compile()
+    r = sim.simulate(t_end=1.0, output_interval=0.25)
+    for model in (r, sim):
+        for at in (float("nan"), float("inf")):
+            with pytest.raises(ValueError, match=f"at = {at}, but it must be a finite time"):
+                ac.linearize(model, at=at)
+
+
 def pushed_mass():
     m = ac.Model("pushed_mass")
     push = m.input("F", unit="N")
@@ -138,3 +148,16 @@ def test_a_point_of_a_session_reads_the_inputs_set_before_it():
     session.advance(20.0)  # v approaches 10 m/s, where drag balances 40 N
     settled = ac.steady_state(sim, guess=(session.result, 20.0))  # no free parameter: F as the row had it
     assert settled["F"] == 40.0 and settled["mass.v"] == pytest.approx(10.0, rel=1e-9)
+
+
+def test_steady_state_refuses_conditions_and_settings_that_are_not_finite():
+    # A defect: a NaN condition returned F = nan as a steady state, a NaN guess time an empty point.
+    sim = pushed_mass().compile()
+    for value in (float("nan"), float("inf")):
+        with pytest.raises(ValueError, match=f"condition mass.v = {value}; it must be a finite value"):
+            ac.steady_state(sim, free=["F"], conditions={"mass.v": value})
+    with pytest.raises(ValueError, match="tolerance = nan"):
+        ac.steady_state(sim, free=["F"], conditions={"mass.v": 10.0}, tolerance=float("nan"))
+    run = sim.simulate(t_end=1.0, output_interval=0.25)
+    with pytest.raises(ValueError, match="guess's time is nan"):
+        ac.steady_state(sim, guess=(run, float("nan")))

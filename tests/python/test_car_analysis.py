@@ -147,10 +147,12 @@ def test_shuffle_mode_in_2nd_gear_against_a_hand_reduced_two_mass_model():
               η = η_g·η_d: the meshes pass η of the engine side's inertia torque to the wheels; the synchronizer,
               τ_sync/w_sync ≈ 3000 N·m·s/rad, is taken as rigid);
       mass 2, the body at speed v: M = m + 2·J_front/r² (the free-rolling front wheels taken as rigid);
-      between them, each rear tread (wheel.hpp, relaxation): du/dt = ω·r − v − v·u/σ and
-              F = d_tread·du/dt + μN·tanh(C_s·u/(σ(μ + 1e-12))), linearized about (v0, u0, N0): the stiffness
-              c = N0·C_s/σ·sech²(C_s·u0/(σ(μ + 1e-12))), the damper d_tread on du/dt and the relaxation term
-              −(v0/σ)·δu − (u0/σ)·δv;
+      between them, each rear tread (wheel.hpp, relaxation): g·du/dt = rate = ω·r − v − v·u/σ, with
+              g = √(sech⁴(x) + 1e-6) the law's relative slope at x = C_s·u/(σ(μ + 1e-12)), and the law reading
+              spring plus damper, F = μN·tanh(C_s·(u/σ + d_tread·rate/S_nom)/(μ + 1e-12)), S_nom = FNOMIN·C_s;
+              linearized about (v0, u0, N0) (rate0 = 0): the stiffness c = N0·C_s/σ·sech²(x0), the damper
+              d_tread·(N0/FNOMIN)·sech²(x0) on the rate, and du/dt = δrate/g0 with the relaxation term
+              −(v0/σ)·δu − (u0/σ)·δv in δrate;
       the load transfer of the body (vehicle_body.hpp): each rear load moves by δN = m·h/(2L)·δa_x, and the
               tread force with it by (F_el/N0)·δN (F ∝ N at a given u),
       so  J1·dω/dt = −2r·(δF + k_N·dv/dt),  (M − 2k_N)·dv/dt = 2·δF,  with k_N = (F_el/N0)·m·h/(2L).
@@ -190,8 +192,10 @@ def test_shuffle_mode_in_2nd_gear_against_a_hand_reduced_two_mass_model():
     k_N = mu * math.tanh(x0) * m * h / (2 * L)  # d(elastic force)/d(a_x) through the rear load
 
     # states (ω, u, v); E·dx/dt = A·x
-    du = np.array([r, -v0 / sigma, -(1 + u0 / sigma)])  # linearized tread rate
-    dF = d * du + np.array([0.0, c, 0.0])  # linearized tread force of one rear wheel
+    rate = np.array([r, -v0 / sigma, -(1 + u0 / sigma)])  # linearized tread rate
+    d_inside = d * N0 / p("wheel_rl.FNOMIN") / math.cosh(x0) ** 2  # the damper as the saturating law passes it
+    dF = d_inside * rate + np.array([0.0, c, 0.0])  # linearized tread force of one rear wheel
+    du = rate / math.sqrt(math.cosh(x0) ** -4 + 1e-6)  # the tread's slip state moves at rate/g
     E = np.array([[J1, 0.0, 2 * r * k_N], [0.0, 1.0, 0.0], [0.0, 0.0, M - 2 * k_N]])
     A = np.array([-2 * r * dF, du, 2 * dF])
     eigenvalues = scipy.linalg.eigvals(A, E)

@@ -49,3 +49,22 @@ def test_drive_names_what_it_cannot_drive():
         ac.drive(sim, {"F": ([0.0, 0.0], [1.0, 2.0])}, t_end=1.0)
     with pytest.raises(ValueError, match="t_end"):
         ac.drive(sim, {"F": ([0.0], [1.0])})
+
+
+def test_drive_refuses_a_sample_that_is_not_finite_naming_the_input_and_the_time():
+    # A defect: a NaN time fell out of the schedule unnoticed (the run went on without that change), and a
+    # NaN value was refused only as "parameter F = nan", without the time of the sample.
+    sim = pushed_mass()
+    with pytest.raises(ValueError, match=r"input F has the sample 1.0 at t = nan \(sample 1\)"):
+        ac.drive(sim, {"F": ([0.0, float("nan")], [0.0, 1.0])}, t_end=3.0)
+    with pytest.raises(ValueError, match=r"input F has the sample nan at t = 1.0 \(sample 1\)"):
+        ac.drive(sim, {"F": ([0.0, 1.0, 2.0], [0.0, float("nan"), 0.0])}, t_end=3.0)
+    with pytest.raises(ValueError, match=r"input F has the sample inf at t = 2.0"):
+        ac.drive(sim, {"F": ([0.0, 1.0, 2.0], [0.0, 1.0, float("inf")])}, t_end=3.0)
+    with pytest.raises(ValueError, match=r"input F has the sample nan at t = 0.75"):
+        ac.drive(sim, {"F": lambda t: float("nan") if t > 0.5 else 1.0}, t_end=1.0, hold=0.25)
+    with pytest.raises(ValueError, match="hold = nan"):
+        ac.drive(sim, {"F": lambda t: 1.0}, t_end=1.0, hold=float("nan"))
+    with pytest.raises(ValueError, match="t_end = nan"):
+        ac.drive(sim, {"F": lambda t: 1.0}, t_end=float("nan"))
+    assert sim.parameter("F") == 0.0

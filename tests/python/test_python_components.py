@@ -70,3 +70,24 @@ def test_smooth_friction_reaches_the_steady_speed():
     # Steady state: tau_drive = d w + tau_c (tanh = 1 well above w_eps).
     assert abs(r["shaft.w"][-1] - (tau_drive - tau_c) / d) < 1e-4
     assert abs(r["friction.tau"][-1] - tau_drive) < 1e-4
+
+
+class Decay(ac.Component):
+    """x' = -x/tau, starting at x0 through a one-argument initial equation (as README shows it)."""
+
+    def __init__(self, name, tau=0.5, x0=2.0):
+        super().__init__(name)
+        tau = self.parameter("tau", tau, unit="s", min=1e-9)
+        self.x = self.variable("x")
+        self.equation(ac.der(self.x) == -self.x / tau)
+        self.initial_equation(self.x == x0)
+
+
+def test_initial_equation_takes_one_argument_as_documented():
+    # The binding had lost the default of `active`: the documented call raised TypeError.
+    m = ac.Model("decay")
+    m.add(Decay("d"))
+    r = m.compile().simulate(t_end=1.0, output_interval=0.1)
+    x = r["d.x"]
+    assert x[0] == 2.0
+    np.testing.assert_allclose(x, 2.0 * np.exp(-r.time / 0.5), rtol=1e-5)

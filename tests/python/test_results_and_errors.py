@@ -246,3 +246,27 @@ def test_plot_labels_carry_units(result):
     assert labels == ["mass.s [m]", "spring.f [N]"]
     fig = result.plot(["mass.v"])
     assert fig.axes[0].get_ylabel() == "[m/s]"
+
+
+def test_to_pandas_index_is_unique_when_a_state_event_lands_on_an_output_time():
+    # A defect: a state event found exactly at an output time gave three rows at t = 0.5 (the left limit,
+    # the right limit and the output row, a repeat of the right limit) and a repeated index.
+    class Ramp(ac.Component):
+        def __init__(self, name):
+            super().__init__(name)
+            x = self.variable("x", start=0.0, fixed=True)
+            y = self.variable("y")
+            self.equation(ac.der(x) == 1.0)
+            self.equation(y == ac.ifelse(x > 0.5, 1.0, 0.0))
+
+    m = ac.Model("ramp")
+    m.add(Ramp("ramp"))
+    r = m.compile().simulate(t_end=1.0, output_interval=0.1)
+    assert r.event_times == [0.5]
+    frame = r.to_pandas()
+    assert frame.index.is_unique and frame.index.is_monotonic_increasing
+    assert len(frame) == 12  # 11 output times and the event's left limit
+    event = frame[frame.index >= np.nextafter(0.5, 0.0)].iloc[:2]
+    assert list(event["event"]) == ["before", "after"] and list(event["ramp.y"]) == [0.0, 1.0]
+    assert event.index[1] == 0.5 and event.index[0] == np.nextafter(0.5, 0.0)
+    assert r.to_pandas(["ramp.y"]).index.equals(frame.index)

@@ -148,3 +148,17 @@ assert frame["error"].isna().all() and len(frame) == 2
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_metric_may_not_take_the_column_of_a_parameter_or_of_error():
+    # A defect: a metric named like a swept parameter overwrote its column, and one named `error` was
+    # replaced by the run's error (None): both silently. Now they are refused before any run.
+    grid = {"mass.m": [1.0, 2.0]}
+    with pytest.raises(ValueError, match="metric 'mass.m' has the name of a swept parameter"):
+        ac.sweep(oscillator, grid, {"mass.m": final_position}, executor="serial", progress=False, **OPTIONS)
+    for reserved in ("error", "wall_time"):
+        with pytest.raises(ValueError, match=f"metric '{reserved}' has the name of a column sweep"):
+            ac.sweep(oscillator, grid, {reserved: final_position}, executor="serial", progress=False, **OPTIONS)
+    frame = ac.sweep(oscillator, grid, {"final_position": final_position}, executor="serial", progress=False,
+                     **OPTIONS)
+    assert list(frame.columns) == ["mass.m", "final_position", "error", "wall_time"]

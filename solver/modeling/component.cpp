@@ -1,0 +1,296 @@
+#include "solver/modeling/component.hpp"
+
+#include <cxxabi.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+namespace acausal {
+
+namespace {
+
+bool valid_identifier(const std::string& name) {
+  if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) return false;
+  for (char c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+  return true;
+}
+
+std::string join(const std::string& prefix, const std::string& name) {
+  return prefix.empty() ? name : prefix + "." + name;
+}
+
+}  // namespace
+
+// --- Connector ---
+
+Connector::Connector(Component& owner, std::string name, std::string type)
+    : owner_(&owner), name_(std::move(name)), type_(std::move(type)) {
+  if (!valid_identifier(name_))
+    throw ModelError("connector name '" + name_ + "' in '" + owner.name() + "' is not an identifier");
+  owner.connectors_.push_back(this);
+}
+
+std::string Connector::path() const { return join(owner_->path(), name_); }
+
+Variable Connector::declare(const std::string& member, VariableAttributes attributes, Causality causality) {
+  std::string local = member.empty() ? name_ : name_ + "." + member;
+  Variable v = owner_->variable(local, std::move(attributes));
+  owner_->variables_.back().causality = causality;
+  members_.push_back({member, v, causality});
+  return v;
+}
+
+Variable Connector::potential(const std::string& member, VariableAttributes attributes) {
+  return declare(member, std::move(attributes), Causality::potential);
+}
+Variable Connector::flow(const std::string& member, VariableAttributes attributes) {
+  return declare(member, std::move(attributes), Causality::flow);
+}
+Variable Connector::signal(Causality direction, const std::string& member, VariableAttributes attributes) {
+  if (direction != Causality::input && direction != Causality::output)
+    throw ModelError("signal member of connector " + path() + " must be an input or an output");
+  return declare(member, std::move(attributes), direction);
+}
+
+// --- Component ---
+
+Component::Component(std::string name) : name_(std::move(name)) {
+  if (!valid_identifier(name_))
+    throw ModelError("component name '" + name_ +
+                     "' is not an identifier (letters, digits and '_', not starting with a digit)");
+}
+
+Component::~Component() = default;
+
+std::string Component::path() const {
+  if (!parent_) return "";
+  return join(parent_->path(), name_);
+}
+
+std::string Component::type_name() const {
+  if (!type_name_.empty()) return type_name_;
+  int status = 0;
+  const char* mangled = typeid(*this).name();
+  char* demangled = abi::__cxa_demangle(mangled, nullptr, nullptr, &status);
+  std::string result = status == 0 && demangled ? demangled : mangled;
+  std::free(demangled);
+  const std::string ns = "acausal::";
+  if (result.rfind(ns, 0) == 0) result = result.substr(ns.size());
+  return result;
+}
+
+void Component::check_child_name(const std::string& name) const {
+  if (child(name))
+    throw ModelError("duplicate component name '" + join(path(), name) + "': '" +
+                     (name_.empty() ? std::string("model") : name_) + "' already has a component of that name");
+}
+
+Component* Component::child(const std::string& name) const {
+  auto it = child_by_name_.find(name);
+  return it == child_by_name_.end() ? nullptr : it->second;
+}
+
+VariableDecl* Component::find_variable(const std::string& local_name) {
+  for (auto& v : variables_)
+    if (v.name == local_name) return &v;
+  return nullptr;
+}
+
+Component& Component::add_component(std::unique_ptr<Component> child, const ParameterValues& values) {
+  check_child_name(child->name());
+  Component& ref = *child;
+  adopt(ref, std::move(child), values);
+  return ref;
+}
+
+Component& Component::add_external(Component& child) {
+  check_child_name(child.name());
+  adopt(child, nullptr, {});
+  return child;
+}
+
+Connector& Component::keep_connector(std::unique_ptr<Connector> connector) {
+  if (&connector->owner() != this)
+    throw ModelError("connector " + connector->path() + " belongs to another component than '" + name_ + "'");
+  owned_connectors_.push_back(std::move(connector));
+  return *owned_connectors_.back();
+}
+
+void Component::adopt(Component& c, std::unique_ptr<Component> owned, const ParameterValues& values) {
+  if (c.parent_) throw ModelError("component '" + c.name() + "' already belongs to a model");
+  c.parent_ = this;  // first, so that messages name the full path
+  try {
+    for (const auto& [name, value] : values) c.set_parameter(name, value);
+  } catch (...) {
+    c.parent_ = nullptr;  // a failed add leaves the model as it was
+    throw;
+  }
+  children_.push_back(&c);
+  child_by_name_[c.name()] = &c;
+  if (owned) owned_children_.push_back(std::move(owned));
+}
+
+void check_parameter_value(const std::string& path, double value, const ParameterAttributes& a) {
+  std::string unit = a.unit.empty() ? "" : " " + a.unit;
+  if (!std::isfinite(value))
+    throw ModelError("parameter " + path + " = " + format_number(value) + " is not a finite number");
+  if (!a.choices.empty() && (value != std::floor(value) || value < 0 || value >= static_cast<double>(a.choices.size()))) {
+    std::string named;
+    for (std::size_t i = 0; i < a.choices.size(); ++i)
+      named += (i ? ", " : "") + std::to_string(i) + " " + a.choices[i];
+    throw ModelError("parameter " + path + " = " + format_number(value) + " is not one of its choices: " + named);
+  }
+  if (value < a.min || value > a.max) {
+    std::string bounds;
+    if (std::isfinite(a.min) && std::isfinite(a.max))
+      bounds = "between " + format_number(a.min) + " and " + format_number(a.max);
+    else if (std::isfinite(a.min))
+      bounds = ">= " + format_number(a.min);
+    else
+      bounds = "<= " + format_number(a.max);
+    throw ModelError("parameter " + path + " = " + format_number(value) + unit + " is out of bounds: it must be " +
+                     bounds + unit);
+  }
+}
+
+void Component::set_parameter(const std::string& name, double value) {
+  for (auto& p : parameters_) {
+    if (p.name == name) {
+      check_parameter_value(join(path(), name), value, p.attributes);
+      p.value = value;
+      return;
+    }
+  }
+  std::vector<std::string> known;
+  std::string listed;
+  for (const auto& p : parameters_) {
+    known.push_back(p.name);
+    listed += (listed.empty() ? "" : ", ") + p.name;
+  }
+  throw UnknownNameError("component '" + (path().empty() ? name_ : path()) + "' (" + type_name() + ")", "parameter",
+                         name, known, "; its parameters are: " + (listed.empty() ? "(none)" : listed));
+}
+
+Variable Component::variable(const std::string& name, VariableAttributes attributes) {
+  for (const auto& v : variables_)
+    if (v.name == name) throw ModelError("component '" + name_ + "' declares variable '" + name + "' twice");
+  Expr symbol = make_variable_symbol(name);
+  bool start_given = attributes.start != 0.0 || attributes.fixed;
+  variables_.push_back({name, symbol, std::move(attributes), Causality::internal, start_given});
+  return Variable(symbol);
+}
+
+Parameter Component::parameter(const std::string& name, double default_value, ParameterAttributes attributes) {
+  for (const auto& p : parameters_)
+    if (p.name == name) throw ModelError("component '" + name_ + "' declares parameter '" + name + "' twice");
+  attributes.structural |= !attributes.choices.empty();
+  check_parameter_value(join(name_, name), default_value, attributes);
+  Expr symbol = make_parameter_symbol(name);
+  parameters_.push_back({name, symbol, default_value, std::move(attributes)});
+  return Parameter(symbol);
+}
+
+Discrete Component::discrete(const std::string& name, DiscreteAttributes attributes) {
+  for (const auto& d : discretes_)
+    if (d.name == name) throw ModelError("component '" + name_ + "' declares discrete variable '" + name + "' twice");
+  if (find_variable(name))
+    throw ModelError("component '" + name_ + "' declares '" + name + "' as a variable and as a discrete variable");
+  if (!std::isfinite(attributes.start))
+    throw ModelError("discrete variable '" + join(name_, name) + "': start = " + format_number(attributes.start) +
+                     " is not finite");
+  Expr symbol = make_discrete_symbol(name);
+  discretes_.push_back({name, symbol, std::move(attributes)});
+  return Discrete(symbol);
+}
+
+void Component::when(const Expr& condition, std::vector<WhenAction> actions) {
+  when(std::vector<Expr>{condition}, std::move(actions));
+}
+
+void Component::when(std::vector<Expr> conditions, std::vector<WhenAction> actions) {
+  if (conditions.empty()) throw ModelError("component '" + name_ + "': a when-clause needs a condition");
+  whens_.push_back({std::move(conditions), std::move(actions)});
+}
+
+std::size_t Component::equation(const Equation& eq) {
+  equations_.push_back(eq);
+  return equations_.size() - 1;
+}
+void Component::replace_equation(std::size_t index, const Equation& eq) { equations_.at(index) = eq; }
+void Component::initial_equation(const Equation& eq, const Expr& active) {
+  initial_equations_.push_back({eq, active, nullptr});
+}
+
+void Component::initial_value(const Expr& v, const Expr& value, const Expr& active) {
+  if (v.node()->op != Op::Var) throw ModelError(path() + ": initial_value needs a variable, not " + v.str());
+  initial_equations_.push_back({v == value, active, v.node()});
+}
+
+void Component::require(const Expr& condition, std::string requirement) {
+  if (!is_parametric(condition))
+    throw ModelError(path() + ": require(" + requirement + ") must be a condition on parameters only");
+  requirements_.emplace_back(condition, std::move(requirement));
+}
+
+void Component::connect(Connector& a, Connector& b) {
+  auto describe = [](const Connector& c) { return c.path() + " (" + c.type() + ")"; };
+  for (Connector* c : {&a, &b}) {
+    Component* owner = &c->owner();
+    if (owner != this && owner->parent_ != this)
+      throw ModelError("cannot connect " + c->path() + ": its component '" + owner->name() + "' is not part of '" +
+                       (path().empty() ? name_ : path()) + "' (connector of another model?)");
+  }
+  if (&a == &b) throw ModelError("cannot connect " + a.path() + " to itself");
+  if (a.type() != b.type())
+    throw ModelError("cannot connect " + describe(a) + " to " + describe(b) + ": incompatible connector types");
+  // Signals: inside an enclosing component, an outside input drives inner inputs
+  // and an inner output drives an outside output, so roles flip for outside connectors.
+  auto drives = [this](const Connector& c) {
+    bool outside = &c.owner() == this;
+    for (const auto& m : c.members()) {
+      if (m.causality == Causality::output) return !outside;
+      if (m.causality == Causality::input) return outside;
+    }
+    return false;
+  };
+  bool is_signal = !a.members().empty() &&
+                   (a.members()[0].causality == Causality::input || a.members()[0].causality == Causality::output);
+  if (is_signal && drives(a) && drives(b))
+    throw ModelError("cannot connect " + describe(a) + " to " + describe(b) +
+                     ": both are outputs; a signal has exactly one source");
+  connections_.emplace_back(&a, &b);
+}
+
+void Component::set_start(const std::string& variable_path, double value, bool fixed) {
+  if (!std::isfinite(value))
+    throw ModelError("set_start(" + variable_path + "): start value " + format_number(value) + " is not finite");
+  // Descend through components as far as the path names them; the rest is the
+  // variable's local name (which may itself contain a connector: "flange_a.phi").
+  Component* c = this;
+  std::size_t pos = 0;
+  for (;;) {
+    std::size_t dot = variable_path.find('.', pos);
+    if (dot == std::string::npos) break;
+    Component* next = c->child(variable_path.substr(pos, dot - pos));
+    if (!next) break;
+    c = next;
+    pos = dot + 1;
+  }
+  VariableDecl* v = c->find_variable(variable_path.substr(pos));
+  if (!v) {
+    std::vector<std::string> known;
+    auto collect = [&](auto& self, const Component& c, const std::string& prefix) -> void {
+      for (const auto& var : c.variables()) known.push_back(prefix + var.name);
+      for (const Component* child : c.children()) self(self, *child, prefix + child->name() + ".");
+    };
+    collect(collect, *this, "");
+    throw UnknownNameError("set_start: " + type_name() + " '" + name() + "'", "variable", variable_path, known);
+  }
+  v->attributes.start = value;
+  v->attributes.fixed = fixed;
+  v->start_given = true;
+}
+
+}  // namespace acausal

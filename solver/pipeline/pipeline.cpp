@@ -1,0 +1,105 @@
+#include "solver/pipeline/pipeline.hpp"
+
+#include <chrono>
+#include <memory>
+#include <optional>
+
+#include "solver/lower/evaluation.hpp"
+#include "solver/lower/native_code.hpp"
+#include "solver/modeling/model.hpp"
+#include "solver/passes/alias_elimination.hpp"
+#include "solver/passes/derivative_aliases.hpp"
+#include "solver/passes/events.hpp"
+#include "solver/passes/flatten.hpp"
+#include "solver/passes/structural_parameters.hpp"
+#include "solver/passes/units.hpp"
+#include "solver/runtime/simulator.hpp"
+#include "solver/structure/index_reduction.hpp"
+#include "solver/structure/matching.hpp"
+#include "solver/structure/sorting.hpp"
+
+namespace acausal {
+
+namespace {
+
+// What the passes hand each other: the DAE until lowering turns it into the
+// compiled model (which keeps it, with the report).
+struct Compilation {
+  const Model& model;
+  const CompileOptions& options;
+  DaeSystem dae;
+  StructuralSystem structure;
+  std::optional<CompiledModel> compiled;
+
+  CompileReport& report() { return compiled ? compiled->dae.report : dae.report; }
+};
+
+struct Pass {
+  PassInfo info;
+  void (*run)(Compilation&);
+};
+
+const std::vector<Pass>& passes() {
+  static const std::vector<Pass> list = {
+      {{"flatten", "passes", "component tree to scalar unknowns, parameters, equations and connection sets"},
+       [](Compilation& c) { c.dae = flatten(c.model); }},
+      {{"structural_parameters", "passes", "structural parameters and typed choices folded as constants"},
+       [](Compilation& c) { fold_structural_parameters(c.dae); }},
+      {{"units", "passes", "dimensional analysis of every equation from the declared units"},
+       [](Compilation& c) { check_units(c.dae); }},
+      {{"parameter_conditions", "ir", "parameter bounds and require() conditions at their current values"},
+       [](Compilation& c) { c.dae.check_parameter_conditions([&](const Node* p) { return c.dae.parameter_value(p); }); }},
+      {{"alias_elimination", "passes", "a = b, a = -b, a = c·b and a = constant removed, names kept resolvable"},
+       [](Compilation& c) { eliminate_aliases(c.dae); }},
+      {{"index_reduction", "structure", "Pantelides: the equations to differentiate, and dummy derivatives"},
+       [](Compilation& c) { reduce_index(c.dae); }},
+      {{"matching", "structure", "balance check and maximum matching of equations to unknowns"},
+       [](Compilation& c) { c.structure = match_equations(c.dae); }},
+      {{"sorting", "structure", "BLT order (Tarjan), explicit assignments, torn algebraic loops"},
+       [](Compilation& c) { sort_and_eliminate(c.dae, c.structure); }},
+      {{"derivative_aliases", "passes", "der(x) replaced where an equation names it"},
+       [](Compilation& c) { substitute_derivative_aliases(c.dae); }},
+      {{"events", "passes", "relations to modes with event indicators; time events recognized"},
+       [](Compilation& c) { extract_events(c.dae); }},
+      {{"hybrid", "passes", "the discrete variables, when-clauses and clocks the event iteration computes"},
+       [](Compilation& c) { report_hybrid(c.dae); }},
+      {{"evaluation", "lower", "residual, sparse Jacobian, outputs and indicators compiled to tapes"},
+       [](Compilation& c) { c.compiled.emplace(build_evaluation(std::move(c.dae))); }},
+      {{"native_code", "lower", "the tapes as machine code through the C compiler (CompileOptions::native_code)"},
+       [](Compilation& c) {
+         if (c.options.native_code) generate_native_code(*c.compiled, c.options.native);
+       }},
+  };
+  return list;
+}
+
+}  // namespace
+
+const std::vector<PassInfo>& compiler_passes() {
+  static const std::vector<PassInfo> infos = [] {
+    std::vector<PassInfo> out;
+    for (const Pass& p : passes()) out.push_back(p.info);
+    return out;
+  }();
+  return infos;
+}
+
+Simulator Model::compile(const CompileOptions& options) const {
+  Compilation c{*this, options, {}, {}, std::nullopt};
+  for (const Pass& pass : passes()) {
+    if (pass.info.name == "native_code" && !options.native_code) continue;
+    const auto started = std::chrono::steady_clock::now();
+    pass.run(c);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    // A pass reports its counts under its own name; one that has nothing to count still appears, timed.
+    CompileReport& report = c.report();
+    PassReport* entry = nullptr;
+    for (PassReport& r : report.passes)
+      if (r.pass == pass.info.name) entry = &r;
+    if (!entry) entry = &report.add(std::string(pass.info.name));
+    entry->seconds = seconds;
+  }
+  return Simulator(std::make_shared<const CompiledModel>(std::move(*c.compiled)));
+}
+
+}  // namespace acausal
