@@ -332,3 +332,45 @@ TEST_CASE("A chattering sign() ends in a SimulationError: its switch jumps", "[h
   Simulator sim = m.compile();
   CHECK_THROWS_WITH(sim.simulate(test::run_for(5.0, 0.01)), Catch::Contains("chattering"));
 }
+
+TEST_CASE("sample() timing that cannot run is refused before the run, naming the sample", "[hybrid][errors]") {
+  // Issue 30: sample(-1e300, 0.1) ran forever, sample(0, 1e-9) over 1 s was
+  // not refused, sample(0, 1e-6) over 10 s took 2 GB, and sample(0, 1e-12)
+  // silently stopped after two ticks.
+  struct Clocked : Component {
+    Parameter start = parameter("start", 0.0, {.unit = "s"}), period = parameter("period", 0.01, {.unit = "s"});
+    Variable y = variable("y", {.start = 0.0, .fixed = true});
+    Discrete n = discrete("n");
+    explicit Clocked(std::string name) : Component(std::move(name)) {
+      when(sample(start, period), {n == pre(n) + 1.0});
+      equation(der(y) == 1.0);
+    }
+  };
+  Model m("clocked");
+  m.add<Clocked>("c");
+  Simulator sim = m.compile();
+  struct Case {
+    double start, period, t_end;
+    const char* says;
+  };
+  for (const Case& c : {Case{-1e300, 0.1, 1.0, "resolution"}, Case{0.0, 1e-12, 1.0, "resolution"},
+                        Case{0.0, 1e-9, 1.0, "ticks"}, Case{0.0, 1e-6, 10.0, "ticks"}}) {
+    INFO("sample(" << c.start << ", " << c.period << ") over " << c.t_end << " s");
+    sim.set_parameter("c.start", c.start);
+    sim.set_parameter("c.period", c.period);
+    const auto started = std::chrono::steady_clock::now();
+    try {
+      sim.simulate(test::run_for(c.t_end, c.t_end / 10));
+      FAIL("not refused");
+    } catch (const ModelError& e) {
+      CHECK_THAT(e.what(), Catch::Contains("c.period") && Catch::Contains("sample(start, interval)") &&
+                               Catch::Contains(c.says));
+    }
+    CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() < 2.0);
+  }
+  // A clock that fits runs, and ticks exactly as many times as it should.
+  sim.set_parameter("c.start", 0.0);
+  sim.set_parameter("c.period", 1e-3);
+  Result r = sim.simulate(test::run_for(1.0, 0.1));
+  CHECK(r["c.n"][r.size() - 1] == 1001.0);  // ticks at 0, 1 ms, ..., 1 s: the tick at t_end counts
+}

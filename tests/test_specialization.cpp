@@ -2,6 +2,10 @@
 // function per distinct relation, fast and exact CSV output, tight tolerances.
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <acausal/acausal.hpp>
 
 #include <cmath>
@@ -161,6 +165,103 @@ TEST_CASE("write_csv writes the shortest text that reads back to the same double
   CHECK_THROWS(r.write_csv((dir / "missing" / "out.csv").string()));
   CHECK_FALSE(std::filesystem::exists(dir / "missing"));
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("write_csv replaces only a regular file: a FIFO, a symbolic link or a directory is refused",
+          "[specialization]") {
+  Model m("rolling_wheel");
+  examples::build_rolling_wheel(m);
+  const Result r = m.compile().simulate(test::run_for(0.1, 0.01));
+  const auto dir = std::filesystem::temp_directory_path() / ("acausal_csv_not_regular_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  // A FIFO was renamed over (the reader waiting on it never got the data).
+  const auto fifo = dir / "fifo.csv";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  CHECK_THROWS_WITH(r.write_csv(fifo.string()), Catch::Contains(fifo.string()) && Catch::Contains("is a FIFO") &&
+                                                    Catch::Contains("not a regular file"));
+  CHECK(std::filesystem::is_fifo(fifo));
+  // A symbolic link was replaced by the file; its target was never written.
+  const auto target = dir / "target.csv", link = dir / "link.csv";
+  std::ofstream(target) << "kept\n";
+  std::filesystem::create_symlink(target, link);
+  CHECK_THROWS_WITH(r.write_csv(link.string()),
+                    Catch::Contains(link.string()) && Catch::Contains("is a symbolic link"));
+  CHECK(std::filesystem::is_symlink(link));
+  std::ifstream kept(target);
+  std::string line;
+  std::getline(kept, line);
+  CHECK(line == "kept");
+  const auto folder = dir / "folder.csv";
+  std::filesystem::create_directory(folder);
+  CHECK_THROWS_WITH(r.write_csv(folder.string()), Catch::Contains(folder.string()) && Catch::Contains("is a directory"));
+  // A regular file is still replaced, and no temporary file is left anywhere.
+  r.write_csv(target.string());
+  std::ifstream replaced(target);
+  std::getline(replaced, line);
+  CHECK(line.rfind("time,", 0) == 0);
+  std::size_t entries = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir)) ++entries;
+  CHECK(entries == 4);  // fifo, target, link, folder
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("write_csv of one path from several processes at once: every write succeeds, the file is whole",
+          "[specialization]") {
+  // Every writer used the same temporary name, path + ".tmp": one renamed
+  // another's half-written file, or found its own gone (36 of 90 failed).
+  Model m("rolling_wheel");
+  examples::build_rolling_wheel(m);
+  const Result r = m.compile().simulate(test::run_for(1.0, 0.001));
+  const auto dir = std::filesystem::temp_directory_path() / ("acausal_csv_concurrent_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "out.csv").string();
+  constexpr int processes = 6, writes = 15;
+  std::vector<pid_t> children;
+  for (int p = 0; p < processes; ++p) {
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+      int failures = 0;
+      for (int k = 0; k < writes; ++k) {
+        try {
+          r.write_csv(path);
+        } catch (...) {
+          ++failures;
+        }
+      }
+      ::_exit(failures);
+    }
+    children.push_back(child);
+  }
+  int failures = 0;
+  for (const pid_t child : children) {
+    int status = 0;
+    REQUIRE(::waitpid(child, &status, 0) == child);
+    REQUIRE(WIFEXITED(status));
+    failures += WEXITSTATUS(status);
+  }
+  CHECK(failures == 0);
+  std::ifstream in(path);
+  std::size_t lines = 0;
+  for (std::string line; std::getline(in, line);) ++lines;
+  CHECK(lines == r.size() + 1);
+  std::size_t entries = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir)) ++entries;
+  CHECK(entries == 1);  // no temporary file left behind
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("Result::point refuses a time that is not finite", "[specialization]") {
+  Model m("rolling_wheel");
+  examples::build_rolling_wheel(m);
+  const Result r = m.compile().simulate(test::run_for(0.1, 0.01));
+  // NaN (and infinity, whose tolerance is infinite too) returned the last row.
+  for (const double t : {std::nan(""), HUGE_VAL, -HUGE_VAL})
+    CHECK_THROWS_WITH(r.point(t), Catch::Contains("point(t = ") && Catch::Contains("rolling_wheel") &&
+                                      Catch::Contains("only at finite times"));
+  CHECK(r.point(0.1).time == Approx(0.1));
 }
 
 TEST_CASE("A car runs with atol = 1e-12 and agrees with the default tolerances", "[specialization][vehicle]") {

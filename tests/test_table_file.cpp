@@ -6,7 +6,14 @@
 
 #include <acausal/components/blocks/tables/table_file.hpp>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <future>
 #include <string>
 #include <vector>
 
@@ -19,6 +26,16 @@ using Catch::Contains;
 namespace {
 
 std::string table_path(const std::string& file) { return (test::data_dir() / "tables" / file).string(); }
+
+// A file of this text in the temporary folder, removed at the end of the scope.
+struct TemporaryFile {
+  std::string path;
+  TemporaryFile(const std::string& name, const std::string& text)
+      : path((std::filesystem::temp_directory_path() / (std::to_string(::getpid()) + "_" + name)).string()) {
+    std::ofstream(path, std::ios::binary) << text;
+  }
+  ~TemporaryFile() { std::filesystem::remove(path); }
+};
 
 }  // namespace
 
@@ -130,4 +147,53 @@ TEST_CASE("Table files: the Modelica text format round trip keeps every number e
   CHECK(read_table_file(path, "curve").rows == curve);
   std::filesystem::remove(path);
   CHECK_THROWS_WITH(write_msl_tables(path, {{"ragged", {{1, 2}, {3}}}}), Contains("row 2 has 1 values, the first 2"));
+}
+
+TEST_CASE("Table files: a header's size is checked against overflow and the file's length before use", "[tables]") {
+  auto read = [](const std::string& name, const std::string& header, const std::string& rows = "0 1\n2 3\n") {
+    const TemporaryFile file(name, "#1\n" + header + "\n" + rows);
+    read_msl_table(file.path, "tab");
+  };
+  // 2^63 x 2 wraps to 0 numbers in 64 bits: the table passed as complete and
+  // was cut into 2^63 rows that do not exist (a crash).
+  REQUIRE_THROWS_WITH(read("wraps.txt", "double tab(9223372036854775808,2)", ""),
+                      Contains("wraps.txt:2:") && Contains("table 'tab' declares size (9223372036854775808,2)") &&
+                          Contains("more numbers than the file's"));
+  REQUIRE_THROWS_WITH(read("wraps_rows.txt", "double tab(9223372036854775808,2)"),
+                      Contains("wraps_rows.txt:2:") && Contains("declares size (9223372036854775808,2)"));
+  // 2^32 x 2^32 wraps to 0 too (it was std::bad_alloc).
+  REQUIRE_THROWS_WITH(read("square.txt", "double tab(4294967296,4294967296)", ""),
+                      Contains("square.txt:2:") && Contains("declares size (4294967296,4294967296)"));
+  // Digits beyond any size, and a size no file of this length can hold.
+  REQUIRE_THROWS_WITH(read("digits.txt", "double tab(2,123456789012345678901234567890)"),
+                      Contains("digits.txt:2:") && Contains("declares size (2,123456789012345678901234567890)"));
+  REQUIRE_THROWS_WITH(read("long.txt", "float tab(1000000,2)"),
+                      Contains("long.txt:2:") && Contains("declares size (1000000,2)") && Contains("bytes can hold"));
+  // The size that the file does hold still reads.
+  const TemporaryFile exact("exact.txt", "#1\ndouble tab(2,2)\n0 1\n2 3\n");
+  CHECK(read_msl_table(exact.path, "tab").rows == std::vector<std::vector<double>>{{0, 1}, {2, 3}});
+}
+
+TEST_CASE("Table files: a FIFO is refused without waiting for a writer", "[tables]") {
+  const std::string path = (std::filesystem::temp_directory_path() / (std::to_string(::getpid()) + "_fifo.txt")).string();
+  std::filesystem::remove(path);
+  REQUIRE(::mkfifo(path.c_str(), 0600) == 0);
+  auto reading = std::async(std::launch::async, [&] {
+    try {
+      read_table_file(path, "tab");
+    } catch (const ModelError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  });
+  const bool answered = reading.wait_for(std::chrono::seconds(10)) == std::future_status::ready;
+  if (!answered) {
+    // Free the blocked reader (it waits in open) so the test ends.
+    const int writer = ::open(path.c_str(), O_WRONLY);
+    if (writer >= 0) ::close(writer);
+  }
+  const std::string message = reading.get();
+  std::filesystem::remove(path);
+  CHECK(answered);
+  CHECK_THAT(message, Contains("_fifo.txt") && Contains("cannot open"));
 }

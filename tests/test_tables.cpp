@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <vector>
 
 #include "components/blocks/tables/combi_table_1d.hpp"
@@ -302,4 +303,39 @@ TEST_CASE("Tables from files: an abscissa out of order is named by file and line
                     Catch::Contains("unsorted.csv:5: rpm 1500 does not increase on the row above's (2000)"));
   CHECK_THROWS_WITH(m.add<blocks::CombiTimeTable>("trace").load(file),
                     Catch::Contains("unsorted.csv:5: rpm 1500 is below the row above's (2000)"));
+}
+
+TEST_CASE("CombiTimeTable: rows all at one time are refused, naming the table", "[tables]") {
+  // Two rows at t = 0 have no segment and no two points to extrapolate from;
+  // they gave a NaN that the solver blamed on the Integrator reading the table.
+  Model m("time_table");
+  auto& table = m.add<blocks::CombiTimeTable>("trace");
+  CHECK_THROWS_WITH(table.set_table({{0, 1}, {0, 2}}),
+                    Catch::Contains("CombiTimeTable 'trace'") && Catch::Contains("all 2 rows are at time 0") &&
+                        Catch::Contains("needs a second, different time"));
+  const auto file = std::filesystem::temp_directory_path() / "acausal_one_time.csv";
+  std::ofstream(file) << "time,y\n2.5,1\n2.5,2\n";
+  CHECK_THROWS_WITH(m.add<blocks::CombiTimeTable>("from_file").load(file.string()),
+                    Catch::Contains("CombiTimeTable 'from_file'") && Catch::Contains("all 2 rows are at time 2.5"));
+  std::filesystem::remove(file);
+}
+
+TEST_CASE("CombiTimeTable: a jump at the table's first time, every smoothness", "[tables]") {
+  // The segment before the first event named the jump's segment of no length,
+  // whose slope is 0/0: the linear and cubic tables did not initialize.
+  using blocks::Smoothness;
+  for (int smoothness :
+       {Smoothness::LinearSegments, Smoothness::ConstantSegments, Smoothness::MonotoneContinuousDerivative1}) {
+    INFO("smoothness " << smoothness);
+    Model m("time_table");
+    auto& table = m.add<blocks::CombiTimeTable>("table", {{"smoothness", smoothness}});
+    table.set_table({{0, 1}, {0, 2}, {1, 3}});
+    auto& integral = m.add<blocks::Integrator>("integral");
+    m.connect(*table.y[0], integral.u);
+    const Result r = m.compile().simulate(run_for(1.0, 0.25, 1e-10));
+    CHECK(value_at(r, "table.y1", 0.0) == Approx(2.0).epsilon(1e-12));  // the jump's later value
+    // Linear and the cubic (one segment: its slopes are the secant's) ∫0..1 = 2.5; constant: 2.
+    const double area = smoothness == Smoothness::ConstantSegments ? 2.0 : 2.5;
+    CHECK(value_at(r, "integral.y", 1.0) == Approx(area).epsilon(1e-9));
+  }
 }

@@ -28,9 +28,11 @@ inline std::string_view trim(std::string_view s) {
 /// "path: cannot open the <kind>".
 inline std::string read(const std::string& path, std::string_view kind) {
   std::error_code error;
-  std::ifstream in(path, std::ios::binary);
-  if (!std::filesystem::is_regular_file(path, error) || !in)
+  // Checked before opening: opening a FIFO waits for a writer, forever if none comes.
+  if (!std::filesystem::is_regular_file(path, error))
     throw ModelError(fmt::format("{}: cannot open the {}", path, kind));
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ModelError(fmt::format("{}: cannot open the {}", path, kind));
   std::ostringstream content;
   content << in.rdbuf();
   if (in.bad()) throw ModelError(fmt::format("{}: cannot read the {}", path, kind));

@@ -6,10 +6,16 @@
 namespace acausal {
 
 struct NativeCodeOptions {
-  /// The C compiler; empty: $ACAUSAL_CC, else `cc`.
+  /// The C compiler; empty: $ACAUSAL_CC, else `cc`. A program name (looked up
+  /// in PATH) optionally followed by arguments, all separated by whitespace,
+  /// e.g. "clang -march=native". It is run directly, never by a shell: no
+  /// quoting, expansion or `;` (a path containing spaces cannot be named).
   std::string compiler;
   /// Where built libraries are kept; empty: $ACAUSAL_CACHE_DIR, else
-  /// $XDG_CACHE_HOME/acausal, else ~/.cache/acausal, else the temporary directory.
+  /// $XDG_CACHE_HOME/acausal, else $HOME/.cache/acausal, else a fresh private
+  /// directory (mkdtemp, 0700) for this process only, removed when it exits.
+  /// Directories it creates are owner-only (0700); an existing one must belong
+  /// to the user and be writable by nobody else, or compile() refuses it.
   std::string cache_directory;
 };
 

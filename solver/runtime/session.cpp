@@ -12,14 +12,23 @@ Session::Session(Session&&) noexcept = default;
 Session& Session::operator=(Session&&) noexcept = default;
 Session::~Session() = default;
 
+std::unique_lock<std::mutex> Session::take_turn() const {
+  if (!turn_) throw ModelError("this Session was moved from: use the Session it was moved to");
+  return std::unique_lock<std::mutex>(*turn_);
+}
+
 SessionRun& Session::run() const {
   if (!run_) throw ModelError("this Session was moved from: use the Session it was moved to");
   return *run_;
 }
 
-double Session::time() const { return run().t; }
+double Session::time() const {
+  const auto lock = take_turn();
+  return run().t;
+}
 
 void Session::advance(double t) {
+  const auto lock = take_turn();
   SessionRun& r = run();
   r.ensure_usable("advance");
   if (!(t > r.t) || !(t <= r.options.t_end))
@@ -28,13 +37,25 @@ void Session::advance(double t) {
   r.advance(t, true);
 }
 
-double Session::get(const std::string& name) const { return run().get(name); }
+double Session::get(const std::string& name) const {
+  const auto lock = take_turn();
+  return run().get(name);
+}
 
-void Session::set_parameter(const std::string& name, double value) { run().set_parameter(name, value); }
+void Session::set_parameter(const std::string& name, double value) {
+  const auto lock = take_turn();
+  run().set_parameter(name, value);
+}
 
-SessionState Session::state() const { return run().state(); }
+SessionState Session::state() const {
+  const auto lock = take_turn();
+  return run().state();
+}
 
-void Session::set_state(const SessionState& state) { run().set_state(state); }
+void Session::set_state(const SessionState& state) {
+  const auto lock = take_turn();
+  run().set_state(state);
+}
 
 void Session::set_point(const OperatingPoint& point) {
   SessionState s = state();
@@ -47,13 +68,18 @@ void Session::set_point(const OperatingPoint& point) {
 }
 
 void Session::reset() {
+  const auto lock = take_turn();
   SessionRun& r = run();
   run_ = SessionRun::create(r.model_ptr, r.start_parameters, r.options, r.caller);
 }
 
-const Result& Session::result() const { return run().result; }
+const Result& Session::result() const {
+  const auto lock = take_turn();
+  return run().result;
+}
 
 Result Session::finish() {
+  const auto lock = take_turn();
   SessionRun& r = run();
   r.advance(r.options.t_end, false);
   return r.take_result();

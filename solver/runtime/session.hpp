@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -88,6 +89,9 @@ struct SessionState {
 ///  * reset() starts the run again from options.t_start with the parameters
 ///    the session started with: the rows that follow are those of the first run.
 ///
+/// One session may be called from several threads: the calls take turns
+/// (each runs whole, in the order they obtain the session).
+///
 /// After a SimulationError (or SimulationInterrupted) escaped advance() or
 /// set_parameter(), the run stands where the solver stopped; only reset() and
 /// set_state() continue it. With realtime_factor > 0, advance() returns no
@@ -143,8 +147,12 @@ class Session {
   /// simulate(): integrates to t_end, ending on the last output row, and hands over the result.
   Result finish();
   SessionRun& run() const;
+  std::unique_lock<std::mutex> take_turn() const;
 
   std::unique_ptr<SessionRun> run_;
+  // Calls from several threads (Python threads advancing one session with the
+  // GIL released) take turns: the run's memory is not shared between them.
+  std::unique_ptr<std::mutex> turn_ = std::make_unique<std::mutex>();
 };
 
 }  // namespace acausal

@@ -207,6 +207,11 @@ double piece(const Column& c, double segment, double x, int k) {
   if (i < 0) return beyond(true);
   if (static_cast<std::size_t>(i) + 1 >= n) return beyond(false);
   const double x0 = xs[i], x1 = xs[i + 1], y0 = ys[i], y1 = ys[i + 1], h = x1 - x0;
+  // A jump (x0 == x1) is a segment of no length: segment_of never picks it,
+  // but a segment held by a discrete variable can name it before its first
+  // event (its start value 0 when the table jumps at its first time), and the
+  // formulas below would divide by h = 0. At a jump the later value holds.
+  if (!(h > 0.0)) return k == 0 ? y1 : 0.0;
   switch (c.data.smoothness) {
     case TableSmoothness::constant: return k == 0 ? y0 : 0.0;
     case TableSmoothness::linear: return k == 0 ? y0 + (y1 - y0) * (x - x0) / h : k == 1 ? (y1 - y0) / h : 0.0;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <fmt/format.h>
+
 #include <memory>
 #include <string>
 #include <vector>
@@ -53,6 +55,13 @@ struct CombiTimeTable : Component {
     }
     for (std::size_t k = 0; k < tables.size(); ++k)
       check_table(tables[k], "CombiTimeTable '" + path() + "' column " + std::to_string(k + 2));
+    // Rows all at one time have no segment to interpolate on and no two
+    // points to extrapolate from: refused here, naming the table, instead of
+    // a NaN that the solver would blame on whatever reads the output.
+    if (rows.size() > 1 && rows.back()[0] == rows.front()[0])
+      throw ModelError(fmt::format("CombiTimeTable '{}': all {} rows are at time {}; a time table needs a second, "
+                                   "different time (a step at {} is a row at an earlier time, then the jump's two rows)",
+                                   path(), rows.size(), rows.front()[0], rows.front()[0]));
     define(tables);
   }
 

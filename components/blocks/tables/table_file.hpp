@@ -165,7 +165,12 @@ inline TableFile read_csv_table(const std::string& path) {
 /// wrong anywhere is a mistake its author wants to hear about.
 inline TableFile read_msl_table(const std::string& path, const std::string& table_name) {
   namespace d = table_file_detail;
-  const std::vector<std::string> lines = d::read_lines(path);
+  const std::string content = text_file::read(path, "table file");
+  const std::vector<std::string> lines = text_file::lines(content);
+  // A number takes at least one byte and the next one a separator, so a
+  // header that declares more than this cannot be filled by the file: said at
+  // the header, before its rows*cols is used for anything.
+  const std::size_t most_numbers = content.size() / 2 + 1;
   if (lines.empty() || lines.front().rfind("#1", 0) != 0 ||
       (lines.front().size() > 2 && std::isdigit(static_cast<unsigned char>(lines.front()[2]))))
     throw ModelError(fmt::format("{}:1: the first line must be \"#1\" (the Modelica text table format){}", path,
@@ -205,12 +210,22 @@ inline TableFile read_msl_table(const std::string& path, const std::string& tabl
       Declared table{std::string(name), line_number, 0, 0, {}, {}};
       const bool well_formed = !name.empty() && name.find_first_of(" \t") == std::string_view::npos &&
                                size.size() == 2 && close + 1 == rest.size() && d::is_digits(size[0]) &&
-                               d::is_digits(size[1]) &&
-                               std::from_chars(size[0].data(), size[0].data() + size[0].size(), table.rows).ec == std::errc() &&
-                               std::from_chars(size[1].data(), size[1].data() + size[1].size(), table.cols).ec == std::errc();
+                               d::is_digits(size[1]);
       if (!well_formed) throw fail(fmt::format("'{}' is not a table header \"double name(rows,cols)\"", line));
+      auto too_large = [&] {
+        return fail(fmt::format("table '{}' declares size ({},{}), more numbers than the file's {} bytes can hold",
+                                name, size[0], size[1], content.size()));
+      };
+      // Digits beyond size_t are a size too large, not a malformed header.
+      if (std::from_chars(size[0].data(), size[0].data() + size[0].size(), table.rows).ec != std::errc() ||
+          std::from_chars(size[1].data(), size[1].data() + size[1].size(), table.cols).ec != std::errc())
+        throw too_large();
       if (table.rows == 0 || table.cols == 0)
         throw fail(fmt::format("table '{}' has size ({},{}): rows and columns must be at least 1", name, table.rows, table.cols));
+      // rows*cols is checked before it is computed: a product that wraps
+      // around (2^63 x 2 is 0 in 64 bits) would let the table pass as complete
+      // with no numbers and then be cut into rows that do not exist.
+      if (table.cols > most_numbers / table.rows) throw too_large();
       for (const Declared& other : tables)
         if (other.name == table.name) throw fail(fmt::format("table '{}' is declared twice (first on line {})", name, other.line));
       tables.push_back(std::move(table));

@@ -128,14 +128,16 @@ void SessionRun::check_chattering() {
 
 void SessionRun::pace(double simulated) {
   if (!(options.realtime_factor > 0)) return;
-  const auto due = wall_origin + std::chrono::ceil<Clock::duration>(std::chrono::duration<double>(
-                                     (simulated - options.t_start) / options.realtime_factor));
+  // In seconds as a double: a tiny factor (1e-12) makes a wall time that
+  // overflows the clock's integer nanoseconds, which disabled the pacing.
+  const double due = (simulated - options.t_start) / options.realtime_factor;
   // In slices, so that an interrupt is seen within one.
   while (!integ.interrupted()) {
-    const auto now = Clock::now();
-    if (now >= due) return;
-    std::this_thread::sleep_until(std::min(due, now + std::chrono::milliseconds(50)));
+    const double left = due - seconds_since(wall_origin);
+    if (!(left > 0)) return;
+    std::this_thread::sleep_for(std::chrono::duration<double>(std::min(left, 0.05)));
   }
+  fail("interrupted", 0, simulated);
 }
 
 // Integrates to `goal`. simulate() (row_at_goal false, goal = t_end) records
@@ -201,6 +203,9 @@ void SessionRun::run(double goal, bool row_at_goal) {
       }
       set_modes();
       finish_event(t);
+      // An output time on the event is the right-limit row just recorded (to_pandas promises a unique index).
+      while (k <= n_outputs && output_time(k) <= t + 1e-12 * (1.0 + std::fabs(t))) ++k;
+      if (t >= goal - goal_resolution) goal_done = true;
       continue;
     }
     if (time_event_first) {

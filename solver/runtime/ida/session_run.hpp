@@ -247,6 +247,7 @@ struct SessionRun {
   static constexpr std::size_t dense_events = 200;
   static constexpr int continuous_budget = 10;
   static constexpr int max_event_iterations = 100;
+  static constexpr double max_sample_ticks = 1e7;  // per clock and run
 
   double leaf_value(const Node* leaf) const { return parameters[m.dae.parameter_of.at(leaf)]; }
   std::function<double(const Node*)> leaf_values() const {
@@ -268,7 +269,7 @@ struct SessionRun {
   void create_vectors();
   void create_integrator();
 
-  void check_clock(int k, double start, double interval) const;
+  void check_clock(int k, double start, double interval, double from) const;
   void schedule_time_events(double from);
   bool ticks(int k, double at) const;
   double output_time(long k) const;

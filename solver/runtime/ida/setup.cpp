@@ -220,16 +220,36 @@ SessionRun::SessionRun(std::shared_ptr<const CompiledModel> model, const std::ve
   wall_origin = Clock::now();
 }
 
-void SessionRun::check_clock(int k, double start, double interval) const {
+void SessionRun::check_clock(int k, double start, double interval, double from) const {
   const DaeDiscrete& d = m.dae.discretes[k];
+  const std::string head = where + ": " + m.dae.print(d.clock.start) + " = " + format_number(start) + " and " +
+                           m.dae.print(d.clock.interval) + " = " + format_number(interval) + " in " +
+                           m.dae.origins[d.origin] + "'s sample(start, interval)";
   if (!std::isfinite(start) || !std::isfinite(interval) || !(interval > 0))
-    throw ModelError("simulate(" + m.dae.model_name + "): " + m.dae.print(d.clock.start) + " = " +
-                     format_number(start) + " and " + m.dae.print(d.clock.interval) + " = " + format_number(interval) +
-                     " in " + m.dae.origins[d.origin] +
-                     "'s sample(start, interval): the interval must be positive, both finite");
+    throw ModelError(head + ": the interval must be positive, both finite");
+  // Two instants closer than the event machinery's resolution are one event:
+  // the clock would tick twice and then seem to stop. (This also keeps
+  // start + i·interval exact enough: fewer than 1e9 intervals span the run.)
+  const double span = std::max({1.0, std::fabs(start), std::fabs(options.t_end)});
+  if (interval < 1e-9 * span)
+    throw ModelError(fmt::format("{}: the interval is below the time resolution of the run ({} s at times up to {} s); "
+                                 "choose a longer interval",
+                                 head, format_number(1e-9 * span), format_number(span)));
+  // Each tick is an event with rows on both sides: a budget in events and in
+  // memory, checked before the run rather than found by filling memory.
+  const double ticks = std::max(0.0, std::floor((options.t_end - std::max(start, from)) / interval)) + 1.0;
+  const double bytes = 2.0 * ticks * stored_row_bytes(m, options);
+  if (ticks > max_sample_ticks || bytes > options.max_output_bytes)
+    throw ModelError(fmt::format("{}: {} ticks before t_end = {} make {} event rows ({} bytes), more than the budget of "
+                                 "{} ticks and max_output_bytes = {}; choose a longer interval or a shorter run",
+                                 head, format_number(ticks), format_number(options.t_end), format_number(2 * ticks),
+                                 format_number(bytes), format_number(max_sample_ticks),
+                                 format_number(options.max_output_bytes)));
 }
 
-// Time events: instants known from the parameters, hit exactly; those after `from`.
+// Time events: instants known from the parameters, hit exactly; those after
+// `from`, up to and including t_end (an event at the stop time is handled and
+// its right limit recorded, as Modelica tools do).
 void SessionRun::schedule_time_events(double from) {
   const auto value = leaf_values();
   time_events.clear();
@@ -237,7 +257,7 @@ void SessionRun::schedule_time_events(double from) {
   for (const auto& mode : m.dae.modes) {
     if (!mode.time_event) continue;
     double te = evaluate(mode.event_time, value);
-    if (std::isfinite(te) && te > from && te < options.t_end) time_events.push_back(te);
+    if (std::isfinite(te) && te > from && te <= options.t_end) time_events.push_back(te);
   }
   // A delay of a signal of time alone jumps T after its argument does. The
   // argument's relations are evaluated literally, so nothing else marks those
@@ -251,7 +271,7 @@ void SessionRun::schedule_time_events(double from) {
       for (int side : {0, 1}) {
         if (n->arg[side]->op != Op::Time || !is_parametric(Expr(n->arg[1 - side]))) continue;
         double te = evaluate(Expr(n->arg[1 - side]), value) + delay_time;
-        if (std::isfinite(te) && te > from && te < options.t_end) time_events.push_back(te);
+        if (std::isfinite(te) && te > from && te <= options.t_end) time_events.push_back(te);
       }
     });
   }
@@ -259,13 +279,12 @@ void SessionRun::schedule_time_events(double from) {
   for (int k : clocks) {
     const DaeDiscrete& d = m.dae.discretes[k];
     const double start = evaluate(d.clock.start, value), interval = evaluate(d.clock.interval, value);
-    check_clock(k, start, interval);
+    check_clock(k, start, interval, from);
     const double first = std::max(0.0, std::ceil((from - start) / interval));
     for (double i = first;; ++i) {
       const double te = start + i * interval;
-      if (te >= options.t_end) break;
-      if (te > from) time_events.push_back(te);
-      if (time_events.size() > 50'000'000) break;  // the row budget refuses such a run below
+      if (te > options.t_end + 1e-12 * (1.0 + std::fabs(options.t_end))) break;
+      if (te > from) time_events.push_back(std::min(te, options.t_end));
     }
   }
   std::sort(time_events.begin(), time_events.end());

@@ -44,7 +44,7 @@ void SessionRun::check_parameters(const std::vector<double>& candidate) const {
   auto value = [&](const Node* leaf) { return candidate[m.dae.parameter_of.at(leaf)]; };
   for (int k : clocks) {
     const DaeDiscrete& d = m.dae.discretes[k];
-    check_clock(k, evaluate(d.clock.start, value), evaluate(d.clock.interval, value));
+    check_clock(k, evaluate(d.clock.start, value), evaluate(d.clock.interval, value), t);
   }
 }
 
