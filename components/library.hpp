@@ -48,6 +48,15 @@
   X(translational, Spring) \
   X(translational, SpringDamper) \
   X(translational, SupportFriction) \
+  X(planar, AbsolutePosition) \
+  X(planar, AbsoluteVelocity) \
+  X(planar, Body) \
+  X(planar, BodyFixedForce) \
+  X(planar, Fixed) \
+  X(planar, FixedTranslation) \
+  X(planar, Revolute) \
+  X(planar, WorldForce) \
+  X(planar, WorldTorque) \
   X(blocks, Add) \
   X(blocks, CombiTable1D) \
   X(blocks, CombiTable2D) \
@@ -89,11 +98,13 @@
   X(vehicle, FrontDriveCar) \
   X(vehicle, GearSelector) \
   X(vehicle, Gearbox) \
+  X(vehicle, KinematicBicycle) \
   X(vehicle, MappedCar) \
   X(vehicle, MappedEngine) \
   X(vehicle, PitchingBody) \
   X(vehicle, RearDriveCar) \
   X(vehicle, ShiftMap) \
+  X(vehicle, SingleTrack) \
   X(vehicle, TractionControl) \
   X(vehicle, VehicleBody) \
   X(vehicle, Wheel) \

@@ -4,6 +4,7 @@
 #include <acausal/acausal.hpp>
 #include <acausal/solver/lower/evaluation.hpp>  // the compiled model: a state's derivative by name
 
+#include <cmath>
 #include <complex>
 
 using namespace acausal;
@@ -261,4 +262,9 @@ TEST_CASE("steady_state names what it cannot solve", "[analysis]") {
   one_iteration.max_iterations = 1;
   CHECK_THROWS_WITH(steady_state(sim, guess, one_iteration),
                     Contains("no steady state found after 1 Newton iterations") && Contains("mass.v = 1000"));
+  // Issue 30: a NaN condition returned NaN as the answer.
+  SteadyStateOptions not_a_number;
+  not_a_number.free = {"F"};
+  not_a_number.conditions = {{"mass.v", std::nan("")}};
+  CHECK_THROWS_WITH(steady_state(sim, guess, not_a_number), Contains("mass.v = nan") && Contains("not finite"));
 }

@@ -192,3 +192,28 @@ TEST_CASE("an error names a long equation by its beginning and its component, no
     CHECK(message.size() < 900);  // it was about 1600 characters, one expression printed whole
   }
 }
+
+TEST_CASE("a name belongs to one kind in a component: a variable and a parameter cannot share it", "[errors]") {
+  // Issue 30: both were accepted, and one silently shadowed the other in the flat model.
+  struct Clash : Component {
+    explicit Clash(std::string name, int kind) : Component(std::move(name)) {
+      parameter("k", 1.0);
+      if (kind == 0) variable("k");
+      if (kind == 1) discrete("k");
+      if (kind == 2) parameter("k", 2.0);
+    }
+  };
+  CHECK_THROWS_WITH(Clash("c", 0), Catch::Contains("'k' as a parameter and as a variable"));
+  CHECK_THROWS_WITH(Clash("c", 1), Catch::Contains("'k' as a parameter and as a discrete variable"));
+  CHECK_THROWS_WITH(Clash("c", 2), Catch::Contains("declares parameter 'k' twice"));
+}
+
+TEST_CASE("a message keeps every byte it quotes: invalid UTF-8 and NUL are escaped, never cut", "[errors]") {
+  // Issue 30: a non-UTF-8 byte in a file emptied the ModelError message in
+  // Python, a NUL byte cut it.
+  const std::string quoted = std::string("line 3: 'ab\xff\xc0") + "cd" + std::string("\0ef", 3) + "' is not a number";
+  const ModelError e(quoted);
+  const std::string what = e.what();
+  CHECK(what == "line 3: 'ab\\xFF\\xC0cd\\x00ef' is not a number");
+  CHECK(printable_utf8("μ = 0.9 ✓") == "μ = 0.9 ✓");  // valid UTF-8 passes unchanged
+}

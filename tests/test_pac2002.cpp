@@ -324,12 +324,11 @@ TEST_CASE("PAC2002: the .TIR reader loads the longitudinal coefficients", "[pac2
   CHECK(sizeof(Pac2002Longitudinal) == 22 * sizeof(double));
   CHECK(loaded.LVX == defaults.LVX);  // left out of the file
 
-  // Only what is given changes; names are read in any case; keys of other
-  // sections (FNOMIN below) and unknown keys are ignored.
+  // Only what is given changes; names are read in any case; unknown keys are
+  // ignored (a known key in the wrong section is an error: see the bad files).
   const Pac2002Longitudinal partial = parse_tir_longitudinal(
       "[longitudinal_coefficients]  $ lower case\r\n"
       "  pcx1 = +1.7   ! inline comment\r\n"
-      "FNOMIN = 9000\n"
       "PDX3 = 0.5\n"
       "PTX1 = 'unknown string value'\n"
       "[Scaling_Coefficients]\n"
@@ -374,6 +373,10 @@ TEST_CASE("PAC2002: bad .TIR files are ModelErrors naming the file and the line"
        "[SCALING_COEFFICIENTS]\nLMUX = 1\n[MODEL]\n[SCALING_COEFFICIENTS]\nlmux = 0.9\n",
        {":5:", "LMUX", "line 2"}},
       {"open_header.tir", "[MODEL]\nA = 1\n[VERTICAL\nFNOMIN = 4000\n", {":3:", "VERTICAL"}},
+      // Issue 30: random bytes and misplaced keys loaded silently.
+      {"random_bytes.tir", "\x13\x9c\xf1 garbage \x01\n\x7f\x80\n", {":1:", "before any [SECTION]", "\\x9C"}},
+      {"misplaced_key.tir", "[VERTICAL]\nFNOMIN = 4000\nPKX1 = 22\n", {":3:", "PKX1 belongs in [LONGITUDINAL_COEFFICIENTS]"}},
+      {"nothing_read.tir", "[MODEL]\nPROPERTY_FILE_FORMAT = 'PAC2002'\n", {"no PAC2002 longitudinal coefficient"}},
   };
   for (const auto& [name, text, needles] : cases) {
     const auto file = dir / name;
@@ -384,4 +387,28 @@ TEST_CASE("PAC2002: bad .TIR files are ModelErrors naming the file and the line"
     for (const auto& needle : needles) CHECK_THAT(message, Contains(needle));
   }
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("PAC2002: a .TIR file the wheel refuses leaves its coefficients as they were", "[pac2002]") {
+  // Issue 30: after an error half of the file was already applied.
+  const auto file = std::filesystem::temp_directory_path() / "acausal_half_applied.tir";
+  // PCX1 is set before PDX1, which the wheel refuses (its bound is 0).
+  std::ofstream(file) << "[LONGITUDINAL_COEFFICIENTS]\nPCX1 = 1.2\nPDX1 = -1\n";
+  vehicle::Wheel wheel("wheel");
+  double pcx1_before = 0.0;
+  for (const ParameterDecl& p : wheel.parameters())
+    if (p.name == "PCX1") pcx1_before = p.value;
+  bool refused = false;
+  try {
+    wheel.load_tir(file.string());
+  } catch (const ModelError&) {
+    refused = true;
+  }
+  std::filesystem::remove(file);
+  double pcx1_after = 0.0;
+  for (const ParameterDecl& p : wheel.parameters())
+    if (p.name == "PCX1") pcx1_after = p.value;
+  CHECK(refused);
+  CHECK(pcx1_before != 1.2);
+  CHECK(pcx1_after == pcx1_before);  // all or nothing
 }

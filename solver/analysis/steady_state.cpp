@@ -42,7 +42,13 @@ SteadyState steady_state(const Simulator& sim, const OperatingPoint& guess, cons
     free.push_back(it->second);
   }
   std::vector<Expr> conditions;
+  if (!std::isfinite(guess.time)) throw ModelError(where + ": the guess's time " + format_number(guess.time) + " is not finite");
+  if (!(options.tolerance > 0) || !std::isfinite(options.tolerance))
+    throw ModelError(where + ": tolerance = " + format_number(options.tolerance) + " must be positive and finite");
   for (const auto& [name, value] : options.conditions) {
+    // A NaN target would make every residual NaN, and Newton return NaN as the answer.
+    if (!std::isfinite(value))
+      throw ModelError(where + ": the condition " + name + " = " + format_number(value) + " is not finite");
     auto it = m.variable_by_name.find(name);
     if (it == m.variable_by_name.end()) throw UnknownNameError(where, "variable", name, m.variable_names());
     conditions.push_back(m.value_of(it->second) - value);

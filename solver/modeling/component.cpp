@@ -173,9 +173,25 @@ void Component::set_parameter(const std::string& name, double value) {
                          name, known, "; its parameters are: " + (listed.empty() ? "(none)" : listed));
 }
 
-Variable Component::variable(const std::string& name, VariableAttributes attributes) {
+// One name, one thing: a variable and a parameter of the same name would both
+// be `component.name` in the flat model, and one would silently shadow the other.
+void Component::claim_name(const std::string& name, const char* kind) const {
+  const char* taken = nullptr;
   for (const auto& v : variables_)
-    if (v.name == name) throw ModelError("component '" + name_ + "' declares variable '" + name + "' twice");
+    if (v.name == name) taken = "variable";
+  for (const auto& p : parameters_)
+    if (p.name == name) taken = "parameter";
+  for (const auto& d : discretes_)
+    if (d.name == name) taken = "discrete variable";
+  if (!taken) return;
+  if (std::string_view(taken) == kind)
+    throw ModelError("component '" + name_ + "' declares " + kind + " '" + name + "' twice");
+  throw ModelError("component '" + name_ + "' declares '" + name + "' as a " + taken + " and as a " + kind +
+                   ": a name belongs to one of them");
+}
+
+Variable Component::variable(const std::string& name, VariableAttributes attributes) {
+  claim_name(name, "variable");
   Expr symbol = make_variable_symbol(name);
   bool start_given = attributes.start != 0.0 || attributes.fixed;
   variables_.push_back({name, symbol, std::move(attributes), Causality::internal, start_given});
@@ -183,8 +199,7 @@ Variable Component::variable(const std::string& name, VariableAttributes attribu
 }
 
 Parameter Component::parameter(const std::string& name, double default_value, ParameterAttributes attributes) {
-  for (const auto& p : parameters_)
-    if (p.name == name) throw ModelError("component '" + name_ + "' declares parameter '" + name + "' twice");
+  claim_name(name, "parameter");
   attributes.structural |= !attributes.choices.empty();
   check_parameter_value(join(name_, name), default_value, attributes);
   Expr symbol = make_parameter_symbol(name);
@@ -193,10 +208,7 @@ Parameter Component::parameter(const std::string& name, double default_value, Pa
 }
 
 Discrete Component::discrete(const std::string& name, DiscreteAttributes attributes) {
-  for (const auto& d : discretes_)
-    if (d.name == name) throw ModelError("component '" + name_ + "' declares discrete variable '" + name + "' twice");
-  if (find_variable(name))
-    throw ModelError("component '" + name_ + "' declares '" + name + "' as a variable and as a discrete variable");
+  claim_name(name, "discrete variable");
   if (!std::isfinite(attributes.start))
     throw ModelError("discrete variable '" + join(name_, name) + "': start = " + format_number(attributes.start) +
                      " is not finite");

@@ -254,6 +254,7 @@ class Component {
  private:
   friend class Connector;
   void check_child_name(const std::string& name) const;
+  void claim_name(const std::string& name, const char* kind) const;
   void adopt(Component& child, std::unique_ptr<Component> owned, const ParameterValues& values);
 
   std::string name_;

@@ -4,6 +4,7 @@
 // Simulator::simulate() is a session advanced to t_end in one call.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -22,6 +23,9 @@ struct SessionRun;
 /// session started at the same t_start).
 struct SessionState {
   std::string model;     // the model's name, to refuse a state of another model
+  /// Of the compiled model's unknowns and parameters, names and order: a model
+  /// of the same name built another way (parts added in another order) differs.
+  std::uint64_t fingerprint = 0;
   double t_start = 0.0;  // of the run it was saved from
   double time = 0.0;
   /// The unknowns IDA integrates and their derivatives, in the compiled model's slot order.

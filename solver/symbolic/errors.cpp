@@ -7,6 +7,29 @@
 
 namespace acausal {
 
+std::string printable_utf8(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  auto escape = [&](unsigned char byte) { out += fmt::format("\\x{:02X}", byte); };
+  for (std::size_t i = 0; i < text.size();) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    const int length = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 0;
+    bool valid = length > 0 && lead != 0 && i + length <= text.size();
+    for (int k = 1; valid && k < length; ++k) valid = (static_cast<unsigned char>(text[i + k]) >> 6) == 0x2;
+    if (valid && length == 2) valid = lead >= 0xC2;  // no overlong forms
+    if (!valid) {
+      escape(lead);
+      ++i;
+      continue;
+    }
+    out.append(text, i, length);
+    i += length;
+  }
+  return out;
+}
+
+ModelError::ModelError(const std::string& message) : std::runtime_error(printable_utf8(message)) {}
+
 std::string format_number(double value, int significant) { return fmt::format("{:.{}g}", value, significant); }
 
 namespace {

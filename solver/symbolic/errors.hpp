@@ -8,10 +8,17 @@ namespace acausal {
 
 /// A mistake in a model: bad parameter, bad connection, a model that is not
 /// square or structurally singular. The message names components and variables.
+/// The message is printable text whatever it quotes: bytes that are not
+/// UTF-8 (a file's contents) and NUL bytes are written as \xNN, so the whole
+/// message reaches the user (a NUL cut it, an invalid byte emptied it in Python).
 class ModelError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit ModelError(const std::string& message);
+  explicit ModelError(const char* message) : ModelError(std::string(message)) {}
 };
+
+/// `text` with every byte that is NUL or not part of valid UTF-8 written as \xNN.
+std::string printable_utf8(const std::string& text);
 
 /// A name that the model does not have (a variable read from a result, a
 /// parameter set on a simulator, a start value). The message suggests the

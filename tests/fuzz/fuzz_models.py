@@ -29,7 +29,7 @@ from collections import Counter
 import numpy as np
 
 import acausal as ac
-from acausal import _acausal, blocks, rotational, translational, vehicle  # _acausal: the parameters of a component
+from acausal import _acausal, blocks, planar, rotational, translational, vehicle  # _acausal: the parameters of a component
 
 FAILURES = ("crash", "hang", "internal_error", "nonfinite")
 OUTCOMES = ("ok", "model_error", "simulation_error") + FAILURES
@@ -140,13 +140,26 @@ WIRING = {
     "vehicle.WheelContactBreakout": ("contact:contact flange_traction:trans flange_normal:trans", ""),
     "vehicle.WheelSpeedSensor": ("flange:rot w:out", ""),
     "vehicle.WheelContactForceSource": ("contact:contact f_traction_input:in f_normal_input:in", ""),
+    "vehicle.KinematicBicycle": ("v:in delta:in x:out y:out psi:out r:out beta:out v_x:out v_y:out a_y:out", ""),
+    "vehicle.SingleTrack": ("v:in delta:in x:out y:out psi:out r:out beta:out v_x:out v_y:out a_y:out", ""),
+    "planar.AbsolutePosition": ("frame_a:frame x:out y:out phi:out", ""),
+    "planar.AbsoluteVelocity": ("frame_a:frame vx:out vy:out w:out", ""),
+    "planar.Body": ("frame_a:frame", "x y phi vx vy w"),
+    "planar.BodyFixedForce": ("frame_b:frame f_long:in f_lat:in", ""),
+    "planar.Fixed": ("frame:frame", ""),
+    "planar.FixedTranslation": ("frame_a:frame frame_b:frame", ""),
+    "planar.Revolute": ("frame_a:frame frame_b:frame flange_a:rot", "phi w"),
+    "planar.WorldForce": ("frame_b:frame fx:in fy:in", ""),
+    "planar.WorldTorque": ("frame_b:frame tau:in", ""),
 }
 # Components with mass: these connectors start a node (a connection set) that other
 # components' flanges join, so that most generated models are well posed.
 NODES = {"rotational.Inertia": "flange_a", "translational.Mass": "flange_a", "vehicle.Engine": "flange",
+         "planar.Body": "frame_a",
          "vehicle.Wheel": "flange_rot", "vehicle.VehicleBody": "contact_front contact_rear"}
 # What a model gets when a kind of connector has no node to join, or its inputs no source.
-MASSES = {"rot": "rotational.Inertia", "trans": "translational.Mass", "contact": "vehicle.VehicleBody"}
+MASSES = {"rot": "rotational.Inertia", "trans": "translational.Mass", "contact": "vehicle.VehicleBody",
+          "frame": "planar.Body"}
 # Tables set after add(): the setter and the range of plausible values.
 TABLES = {"blocks.TimeTable": ("blocks.set_table", -10.0, 10.0),
           "blocks.CombiTimeTable": ("blocks.set_table", -10.0, 10.0),
@@ -160,7 +173,7 @@ ALWAYS_TABULATED = ("blocks.TimeTable", "blocks.CombiTimeTable", "blocks.CombiTa
                     "vehicle.DriveCycle")
 SOURCES = ("blocks.Constant", "blocks.Step", "blocks.Sine", "blocks.Ramp", "blocks.TimeTable")
 CONNECTOR_TYPES = {"rot": "rotational.Flange", "trans": "translational.Flange", "contact": "vehicle.WheelContact",
-                   "in": "signal.Real", "out": "signal.Real"}
+                   "frame": "planar.Frame", "in": "signal.Real", "out": "signal.Real"}
 # Which library domains a model draws its components from: related domains, so
 # that most connectors find a partner.
 THEMES = (("rotational", "blocks"), ("translational", "blocks"), ("rotational", "translational"),
@@ -199,7 +212,7 @@ EDGE_OPTIONS = {
 def library():
     """Every library component the Python package exposes, found by introspection: {key: factory}."""
     found = {}
-    for module in (rotational, translational, blocks, vehicle):
+    for module in (rotational, translational, planar, blocks, vehicle):
         domain = module.__name__.split(".")[-1]
         for name, value in vars(module).items():
             if isinstance(value, type) and getattr(value, "_key", None) == f"{domain}.{name}":

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import acausal as ac
-from acausal import blocks, rotational, translational
+from acausal import blocks, planar, rotational, translational
 
 from models import oscillator
 
@@ -116,7 +116,8 @@ def test_expressions_refuse_truth_values():
 def test_every_library_component_is_reachable_from_python():
     from acausal import _acausal, blocks, rotational, translational, vehicle
 
-    modules = {"rotational": rotational, "translational": translational, "blocks": blocks, "vehicle": vehicle}
+    modules = {"rotational": rotational, "translational": translational, "blocks": blocks, "vehicle": vehicle,
+               "planar": planar}
     m = ac.Model("everything")
     for key in _acausal._library:
         domain, name = key.split(".")
@@ -270,3 +271,15 @@ def test_to_pandas_index_is_unique_when_a_state_event_lands_on_an_output_time():
     assert list(event["event"]) == ["before", "after"] and list(event["ramp.y"]) == [0.0, 1.0]
     assert event.index[1] == 0.5 and event.index[0] == np.nextafter(0.5, 0.0)
     assert r.to_pandas(["ramp.y"]).index.equals(frame.index)
+
+
+def test_an_error_quoting_bytes_that_are_not_utf8_keeps_its_message(tmp_path):
+    # Issue 30: a non-UTF-8 byte in a file made the ModelError message empty.
+    path = tmp_path / "bad.txt"
+    path.write_bytes(b"#1\ndouble tab(2,2)\n0 1\n\xff\xfe 2\n")
+    m = ac.Model("m")
+    table = m.add(ac.blocks.CombiTimeTable("trace"))
+    with pytest.raises(ac.ModelError) as error:
+        blocks.load_table(table, path, "tab")
+    message = str(error.value)
+    assert "bad.txt" in message and "\\xFF" in message

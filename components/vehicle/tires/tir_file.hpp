@@ -74,7 +74,7 @@ inline Pac2002Longitudinal parse_tir_longitudinal(std::string_view content, cons
   std::map<std::string, std::map<std::string, int>> seen;  // section -> key -> line first given
   std::string section;
   bool relevant = false;
-  int line_number = 0;
+  int line_number = 0, coefficients = 0;
   auto fail = [&](const std::string& what) -> ModelError {
     return ModelError(fmt::format("{}:{}: {}", source, line_number, what));
   };
@@ -88,6 +88,8 @@ inline Pac2002Longitudinal parse_tir_longitudinal(std::string_view content, cons
       relevant = section == "VERTICAL" || section == "LONGITUDINAL_COEFFICIENTS" || section == "SCALING_COEFFICIENTS";
       continue;
     }
+    if (section.empty())  // random bytes or another format: a .TIR file is sections of NAME = value lines
+      throw fail(fmt::format("'{}' stands before any [SECTION] header: not a .TIR tire property file", text));
     if (!relevant) continue;  // other sections hold tables and strings we do not read
     const std::size_t equals = text.find('=');
     const std::string name =
@@ -107,13 +109,25 @@ inline Pac2002Longitudinal parse_tir_longitudinal(std::string_view content, cons
                         value_text.back() == value_text.front();
     if (!number && !(quoted && !field))
       throw fail(fmt::format("[{}] {} = '{}' is not a number", section, name, value_text));
-    if (!field) continue;
+    if (!field) {
+      // A coefficient we read, in a section where it does not belong, would be silently left out.
+      for (const auto& candidate : Pac2002Longitudinal::fields())
+        if (name == candidate.name)
+          throw fail(fmt::format("{} belongs in [{}], not in [{}]", name, detail::tir_section_of(candidate.name),
+                                 section));
+      continue;
+    }
     if (!std::isfinite(value)) throw fail(fmt::format("[{}] {} = {} is not finite", section, name, value_text));
     if ((name == "FNOMIN" || name == "LFZO") && !(value > 0.0))
       throw fail(fmt::format("[{}] {} = {} must be positive (the nominal load Fz0' = LFZO·FNOMIN divides the load)",
                              section, name, value_text));
     result.*(field->member) = value;
+    ++coefficients;
   }
+  if (coefficients == 0)
+    throw ModelError(fmt::format("{}: no PAC2002 longitudinal coefficient in [VERTICAL], [LONGITUDINAL_COEFFICIENTS] "
+                                 "or [SCALING_COEFFICIENTS]: not a .TIR file for the longitudinal force",
+                                 source));
   return result;
 }
 

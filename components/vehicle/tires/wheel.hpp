@@ -215,7 +215,16 @@ struct Wheel : Component {
   /// values). Call before compiling, and choose tire_law = pac2002.
   void load_tir(const std::string& path) {
     const Pac2002Longitudinal read = read_tir_longitudinal(path);
-    for (const auto& field : Pac2002Longitudinal::fields()) set_parameter(field.name, read.*field.member);
+    // All or nothing: a value the wheel refuses (outside a bound) leaves the
+    // coefficients as they were, not half of the file applied.
+    std::vector<std::pair<std::string, double>> before;
+    for (const ParameterDecl& p : parameters()) before.emplace_back(p.name, p.value);
+    try {
+      for (const auto& field : Pac2002Longitudinal::fields()) set_parameter(field.name, read.*field.member);
+    } catch (const ModelError&) {
+      for (const auto& [name, value] : before) set_parameter(name, value);
+      throw;
+    }
   }
 
   /// Road friction as a table of (position of the contact [m], μ) points,

@@ -319,6 +319,7 @@ struct SessionRun {
   void set_parameter(const std::string& name, double value);
   double get(const std::string& name);
   SessionState state();
+  std::uint64_t fingerprint() const;
   void set_state(const SessionState& state);
   Result take_result();
 };

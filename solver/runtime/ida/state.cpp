@@ -131,10 +131,25 @@ double SessionRun::get(const std::string& name) {
   return probe.output(0);
 }
 
+// FNV-1a over the names of IDA's unknowns (slot order), the parameters and
+// the frozen values' count: what a SessionState's vectors are indexed by.
+std::uint64_t SessionRun::fingerprint() const {
+  std::uint64_t h = 1469598103934665603ull;
+  auto mix = [&](std::string_view text) {
+    for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+    h = (h ^ 0xff) * 1099511628211ull;  // a separator: "ab","c" differs from "a","bc"
+  };
+  for (int k = 0; k < n; ++k) mix(m.dae.variables[m.variable_of_slot[k]].name);
+  for (const auto& p : m.dae.parameters) mix(p.name);
+  mix(std::to_string(modes.size()));
+  return h;
+}
+
 SessionState SessionRun::state() {
   ensure_usable("state()");
   SessionState saved;
   saved.model = m.dae.model_name;
+  saved.fingerprint = fingerprint();
   saved.t_start = options.t_start;
   saved.time = t;
   if (n > 0) {
@@ -171,6 +186,10 @@ void SessionRun::set_state(const SessionState& saved) {
   const std::string head = where + ": set_state: ";
   if (saved.model != m.dae.model_name)
     throw ModelError(head + "the state is of model '" + saved.model + "', not '" + m.dae.model_name + "'");
+  if (saved.fingerprint != fingerprint())
+    throw ModelError(head + "the state is of another compiled model named '" + saved.model +
+                     "' (its unknowns or parameters differ, or were declared in another order): a state only "
+                     "continues the compiled model it was saved from");
   if (saved.t_start != options.t_start)
     throw ModelError(head + "the state is of a run started at t_start = " + format_number(saved.t_start) +
                      ", this session started at " + format_number(options.t_start));
