@@ -52,6 +52,7 @@ SEED ?= 1
 fuzz: build
 	@mkdir -p out
 	PYTHONPATH=$(BUILD)/python $(PYTHON) tests/fuzz/fuzz_models.py --seed $(SEED) --count $(N) --workers $(JOBS) --json out/fuzz.json
+	PYTHONPATH=$(BUILD)/python $(PYTHON) tests/fuzz/fuzz_inputs.py --seed $(SEED) --count $(N) --workers $(JOBS) --json out/fuzz_inputs.json
 
 docs: build
 	./$(BUILD)/docs/components_md > docs/components.md

@@ -122,6 +122,7 @@
 #include "components/vehicle/driveline/shift_map.hpp"
 #include "components/vehicle/engines/engine.hpp"
 #include "components/vehicle/engines/mapped_engine.hpp"
+#include "components/vehicle/planar/differential_drive.hpp"
 #include "components/vehicle/planar/kinematic_bicycle.hpp"
 #include "components/vehicle/planar/single_track.hpp"
 #include "components/vehicle/road/drive_cycle.hpp"

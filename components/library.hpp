@@ -92,6 +92,7 @@
   X(vehicle, Clutch) \
   X(vehicle, CycleDriver) \
   X(vehicle, Differential) \
+  X(vehicle, DifferentialDrive) \
   X(vehicle, DriveCycle) \
   X(vehicle, DriverController) \
   X(vehicle, Engine) \

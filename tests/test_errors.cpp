@@ -217,3 +217,13 @@ TEST_CASE("a message keeps every byte it quotes: invalid UTF-8 and NUL are escap
   CHECK(what == "line 3: 'ab\\xFF\\xC0cd\\x00ef' is not a number");
   CHECK(printable_utf8("μ = 0.9 ✓") == "μ = 0.9 ✓");  // valid UTF-8 passes unchanged
 }
+
+TEST_CASE("a message is well-formed UTF-8: surrogates, overlong forms and code points past U+10FFFF are escaped",
+          "[errors]") {
+  // Found by tests/fuzz/fuzz_inputs.py: such bytes from a file passed a lenient
+  // check and Python's strict decoder then emptied the message.
+  CHECK(printable_utf8("\xed\xa0\x80") == "\\xED\\xA0\\x80");            // a surrogate
+  CHECK(printable_utf8("\xe0\x80\xaf") == "\\xE0\\x80\\xAF");            // an overlong '/'
+  CHECK(printable_utf8("\xf4\x90\x80\x80") == "\\xF4\\x90\\x80\\x80");   // past U+10FFFF
+  CHECK(printable_utf8("\xf0\x9f\x9a\x97 car") == "\xf0\x9f\x9a\x97 car");  // U+1F697 stays
+}

@@ -327,3 +327,237 @@ TEST_CASE("SingleTrack at standstill: the regularized speed keeps the slip angle
     CHECK(test::worst(r, name, [](double) { return 0.0; }) < 1e-12);
   }
 }
+
+TEST_CASE("differential drive: wheel speeds (v ∓ ω·track/2)/radius, and a circle of radius v/ω closes after 2π/ω",
+          "[planar][vehicle]") {
+  const double track = 0.5, radius = 0.1, v = 0.8, omega = 0.5;
+  const double R = v / omega, T = 2 * pi / omega;
+  Model model("differential_circle");
+  auto& robot = model.add<vehicle::DifferentialDrive>("robot", {{"track", track}, {"radius", radius}});
+  model.connect(model.add<blocks::Constant>("speed", {{"k", v}}).y, robot.v);
+  model.connect(model.add<blocks::Constant>("turn", {{"k", omega}}).y, robot.omega);
+  Simulator sim = model.compile();
+  Result r = sim.simulate(test::run_for(T, T / 400, 1e-10));
+
+  // Algebraic outputs of constant inputs: exact up to rounding, 1e-12 of the wheel speed.
+  const double w_left = (v - omega * track / 2) / radius, w_right = (v + omega * track / 2) / radius;
+  CHECK(test::worst(r, "robot.w_left", [&](double) { return w_left; }) < 1e-12 * w_right);
+  CHECK(test::worst(r, "robot.w_right", [&](double) { return w_right; }) < 1e-12 * w_right);
+  // Seed 002's forward kinematics recover the command: v = radius·(w_l + w_r)/2, ω = radius·(w_r − w_l)/track.
+  const double wl = r["robot.w_left"].back(), wr = r["robot.w_right"].back();
+  CHECK(std::fabs(radius * (wl + wr) / 2 - v) < 1e-12 * v);
+  CHECK(std::fabs(radius * (wr - wl) / track - omega) < 1e-12 * omega);
+  CHECK(test::worst(r, "robot.r", [&](double) { return omega; }) < 1e-12 * omega);
+  CHECK(test::worst(r, "robot.v_x", [&](double) { return v; }) < 1e-12 * v);
+  CHECK(test::worst(r, "robot.a_y", [&](double) { return v * omega; }) < 1e-12 * v * omega);
+  // The axle centre on the circle centred at (0, R), within 1e-6·R (rtol 1e-10).
+  CHECK(test::worst(r, "robot.x", [&](double t) { return R * std::sin(omega * t); }) < 1e-6 * R);
+  CHECK(test::worst(r, "robot.y", [&](double t) { return R * (1 - std::cos(omega * t)); }) < 1e-6 * R);
+  // After one period 2π/ω it is back where it started, heading 2π.
+  REQUIRE(r.time().back() == Approx(T).epsilon(1e-12));
+  CHECK(std::hypot(r["robot.x"].back(), r["robot.y"].back()) < 1e-6 * R);
+  CHECK(r["robot.psi"].back() == Approx(2 * pi).epsilon(1e-8));
+
+  // The seed's own kinematic checks: opposite wheel speeds turn on the spot, equal ones drive straight.
+  sim.set_parameter("speed.k", 0.0);
+  Result spin = sim.simulate(test::run_for(1.0, 0.1, 1e-10));
+  const double w_spin = omega * track / (2 * radius);
+  CHECK(test::worst(spin, "robot.w_left", [&](double) { return -w_spin; }) < 1e-12 * w_spin);
+  CHECK(test::worst(spin, "robot.w_right", [&](double) { return w_spin; }) < 1e-12 * w_spin);
+  CHECK(test::worst(spin, "robot.x", [](double) { return 0.0; }) < 1e-12);
+  CHECK(test::worst(spin, "robot.y", [](double) { return 0.0; }) < 1e-12);
+  CHECK(spin["robot.psi"].back() == Approx(omega * 1.0).epsilon(1e-9));
+  sim.set_parameter("speed.k", v);
+  sim.set_parameter("turn.k", 0.0);
+  Result straight = sim.simulate(test::run_for(1.0, 0.1, 1e-10));
+  CHECK(test::worst(straight, "robot.w_left", [&](double) { return v / radius; }) < 1e-12 * v / radius);
+  CHECK(test::worst(straight, "robot.w_right", [&](double) { return v / radius; }) < 1e-12 * v / radius);
+  CHECK(test::worst(straight, "robot.x", [&](double t) { return v * t; }) < 1e-9 * v);
+  CHECK(test::worst(straight, "robot.y", [](double) { return 0.0; }) < 1e-12);
+}
+
+TEST_CASE("differential drive behind seed 002's actuators: a_max·t ramp, 1 − e^(−t/τ) lag, 0.1 s dead time",
+          "[planar][vehicle][actuator]") {
+  // Commands step at t0; both channels wait dead_time = 0.1 s. The speed
+  // channel (blocks::VelocityActuator) has a fast lag (τ_v = 10 ms) and a
+  // 0.5 m/s² acceleration limit, so it ramps at a_max until (V − y)/τ_v falls
+  // to a_max, at y = V − a_max·τ_v; the yaw-rate channel (a VelocityActuator
+  // too: its limits read as rad/s and rad/s²) has a limit far above its lag's
+  // rate, so it is the pure first-order lag Ω·(1 − e^(−s/τ_w)), s = t − t0 − dead_time.
+  const double track = 0.5, radius = 0.1, t0 = 0.2, dead_time = 0.1;
+  const double V = 1.0, a_max = 0.5, tau_v = 0.01, W = 0.5, tau_w = 0.3, T = 4.0;
+  Model model("differential_actuated");
+  auto& robot = model.add<vehicle::DifferentialDrive>("robot", {{"track", track}, {"radius", radius}});
+  auto& drive = model.add<blocks::VelocityActuator>(
+      "drive", {{"dead_time", dead_time}, {"time_constant", tau_v}, {"max_velocity", 2.0}, {"max_acceleration", a_max}});
+  auto& turn = model.add<blocks::VelocityActuator>(
+      "turn", {{"dead_time", dead_time}, {"time_constant", tau_w}, {"max_velocity", 2.0}, {"max_acceleration", 1e3}});
+  model.connect(model.add<blocks::Step>("speed_command", {{"height", V}, {"startTime", t0}}).y, drive.u);
+  model.connect(model.add<blocks::Step>("turn_command", {{"height", W}, {"startTime", t0}}).y, turn.u);
+  model.connect(drive.y, robot.v);
+  model.connect(turn.y, robot.omega);
+  // Rows every millisecond, so that 99 and 101 ms after the command are rows.
+  Result r = model.compile().simulate(test::run_for(T, 1e-3, 1e-10));
+  const auto& t = r.time();
+
+  // Rate limit: y = a_max·s during the ramp (a constant derivative, integrated
+  // exactly), within 1e-6 m/s; after it, the lag from V − a_max·τ_v.
+  const double ramp_end = t0 + dead_time + (V - a_max * tau_v) / a_max;
+  auto speed = [&](double time) {
+    const double s = time - t0 - dead_time;
+    if (s <= 0) return 0.0;
+    if (time <= ramp_end) return a_max * s;
+    return V - a_max * tau_v * std::exp(-(time - ramp_end) / tau_v);
+  };
+  auto y_drive = r["drive.y"];
+  double worst_ramp = 0, worst_after = 0;
+  for (std::size_t k = 0; k < r.size(); ++k) {
+    const double error = std::fabs(y_drive[k] - speed(t[k]));
+    if (t[k] <= ramp_end) worst_ramp = std::max(worst_ramp, error);
+    else worst_after = std::max(worst_after, error);
+  }
+  CHECK(worst_ramp < 1e-6);
+  CHECK(worst_after < 1e-6 * V);  // the switch from limit to lag is a located state event
+  // First-order lag within 1e-6·Ω; the heading is its integral Ω·(s − τ_w·(1 − e^(−s/τ_w))).
+  auto lag = [&](double time) {
+    const double s = time - t0 - dead_time;
+    return s <= 0 ? 0.0 : W * (1 - std::exp(-s / tau_w));
+  };
+  CHECK(test::worst(r, "turn.y", lag) < 1e-6 * W);
+  CHECK(test::worst(r, "robot.psi", [&](double time) {
+          const double s = time - t0 - dead_time;
+          return s <= 0 ? 0.0 : W * (s - tau_w * (1 - std::exp(-s / tau_w)));
+        }) < 1e-6 * W * T);
+  // The wheels follow the actuated twist at every row, to rounding.
+  auto y_turn = r["turn.y"];
+  const double w_scale = (V + W * track / 2) / radius;
+  CHECK(test::worst(r, "robot.w_left", [&](double, std::size_t k) { return (y_drive[k] - y_turn[k] * track / 2) / radius; }) <
+        1e-12 * w_scale);
+  CHECK(test::worst(r, "robot.w_right", [&](double, std::size_t k) { return (y_drive[k] + y_turn[k] * track / 2) / radius; }) <
+        1e-12 * w_scale);
+
+  // Dead time: nothing has moved 99 ms after the command, everything has 101 ms after.
+  auto row_at = [&](double time) {
+    return static_cast<std::size_t>(std::min_element(t.begin(), t.end(), [&](double a, double b) {
+                                      return std::fabs(a - time) < std::fabs(b - time);
+                                    }) - t.begin());
+  };
+  const std::size_t before = row_at(t0 + 0.099), after = row_at(t0 + 0.101);
+  REQUIRE(t[before] == Approx(t0 + 0.099).margin(1e-9));
+  REQUIRE(t[after] == Approx(t0 + 0.101).margin(1e-9));
+  for (const char* name : {"drive.u_delayed", "turn.u_delayed", "drive.y", "turn.y", "robot.w_left", "robot.w_right", "robot.x",
+                           "robot.psi"}) {
+    INFO(name);
+    auto values = r[name];
+    for (std::size_t k = 0; k <= before; ++k) CHECK(std::fabs(values[k]) < 1e-12);
+  }
+  CHECK(r["drive.u_delayed"][after] == Approx(V).epsilon(1e-12));
+  CHECK(r["turn.u_delayed"][after] == Approx(W).epsilon(1e-12));
+  // 1 ms into the response: a_max·1 ms and Ω·(1 − e^(−1 ms/τ_w)), within 1e-6 of their scales.
+  CHECK(std::fabs(y_drive[after] - a_max * 1e-3) < 1e-6 * V);
+  CHECK(std::fabs(y_turn[after] - W * (1 - std::exp(-1e-3 / tau_w))) < 1e-6 * W);
+  CHECK(y_drive[after] > 0.0);
+  CHECK(y_turn[after] > 0.0);
+  CHECK(r["robot.w_right"][after] > 0.0);
+}
+
+TEST_CASE("ISO 4138 constant steer angle on the linear SingleTrack: the δ–a_y slope gives K_us within 1 %",
+          "[planar][vehicle][handling]") {
+  // ISO 4138's constant steer-angle method: the steering angle δ is held, the
+  // speed raised slowly, and at each speed the steady turn radius R = v/r is
+  // read. Steady cornering obeys δ = L/R + K_us·a_y, so δ − L/R (the steer
+  // beyond the Ackermann angle L/R = L·r/v) against a_y is a line of slope
+  // K_us through the origin; fitted by least squares over a_y < 4 m/s² (the
+  // linear range of ISO 4138). Quasi-static: 10 s at 5 m/s (the start
+  // transient decays as exp(−ζ·ω_n·t), ζ·ω_n ≥ 3.8/s), then 0.1 m/s² up to
+  // 35 m/s; the lateral dynamics lag the ramp by ~0.25 s, which biases the
+  // slope by about 0.2 % (0.9 % at 0.5 m/s², halving with the ramp rate).
+  const TextbookSingleTrack p;
+  const double delta = 0.02, L = p.L(), v0 = 5.0, v1 = 35.0, hold = 10.0, ramp = 0.1;
+  const double duration = (v1 - v0) / ramp;
+  Model model("iso_4138_constant_steer");
+  auto& car = model.add<vehicle::SingleTrack>("car", p.parameters());
+  model.connect(model.add<blocks::Ramp>("speed", {{"height", v1 - v0}, {"duration", duration}, {"offset", v0},
+                                                  {"startTime", hold}}).y,
+                car.v);
+  model.connect(model.add<blocks::Constant>("steer", {{"k", delta}}).y, car.delta);
+  Result r = model.compile().simulate(test::run_for(hold + duration, 0.1, 1e-10));
+
+  auto a_y = r["car.a_y"], yaw_rate = r["car.r"], v = r["car.v_x"];
+  const auto& t = r.time();
+  double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0, highest = 0;
+  for (std::size_t k = 0; k < r.size(); ++k) {
+    if (t[k] < hold || a_y[k] >= 4.0) continue;
+    const double beyond_ackermann = delta - L * yaw_rate[k] / v[k];  // δ − L/R [rad]
+    n += 1;
+    sx += a_y[k];
+    sy += beyond_ackermann;
+    sxx += a_y[k] * a_y[k];
+    sxy += a_y[k] * beyond_ackermann;
+    highest = std::max(highest, a_y[k]);
+  }
+  // The fit spans the linear range: a_y from ~0.2 up to 4 m/s² (reached near 32 m/s).
+  REQUIRE(n > 1000);
+  REQUIRE(highest > 3.9);
+  const double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);  // [rad.s2/m]
+  const double intercept = (sy - slope * sx) / n;                   // [rad]
+  INFO("fitted K_us = " << slope << " rad.s2/m, closed form " << p.K_us() << ", intercept " << intercept << " rad");
+  CHECK(slope == Approx(p.K_us()).epsilon(0.01));
+  // The line passes through the origin (no steer beyond Ackermann without lateral
+  // acceleration), within 1 % of the steering angle: the same quasi-static bias.
+  CHECK(std::fabs(intercept) < 0.01 * delta);
+}
+
+TEST_CASE("SingleTrack with the tanh tire law: the steady lateral acceleration saturates near μ·g, never above",
+          "[planar][vehicle][handling]") {
+  // Static axle loads m·g·l_r/L and m·g·l_f/L, each axle's force within μ times
+  // its load, so a_y = (F_f + F_r)/m ≤ μ·g at every instant. In a steady turn
+  // both axles use the same fraction u = a_y/(μ·g) of their limit (the moment
+  // balance l_f·F_f = l_r·F_r), and the kinematics δ − L·a_y/v² = α_f − α_r give
+  // the closed form δ = L·μ·g·u/v² + K_us·μ·g·atanh(u). At 20 m/s a steering
+  // angle of 0.11 rad (1.26·μ·g on linear tires) gives u ≈ 0.967. The steering
+  // is ramped in over 20 s: a step overshoots into the region where both axles
+  // slide (the yaw moment vanishes at the limit, the prescribed-speed model then
+  // drifts sideways instead of settling); 40 s of hold settle to 1e-8.
+  const TextbookSingleTrack p;
+  const double mu = 1.0, g = 9.81, v = 20.0, delta = 0.11, ramp = 20.0, hold = 40.0;
+  const double L = p.L(), K = p.K_us(), limit_f = mu * p.m * g * p.l_r / L, limit_r = mu * p.m * g * p.l_f / L;
+  auto run = [&](int law) {
+    ParameterValues values = p.parameters();
+    values.push_back({"tire_law", law});
+    values.push_back({"mu", mu});
+    values.push_back({"g", g});
+    Model model("saturating_single_track");
+    auto& car = model.add<vehicle::SingleTrack>("car", values);
+    model.connect(model.add<blocks::Constant>("speed", {{"k", v}}).y, car.v);
+    model.connect(model.add<blocks::Ramp>("steer", {{"height", delta}, {"duration", ramp}}).y, car.delta);
+    return model.compile().simulate(test::run_for(ramp + hold, 0.01, 1e-10));
+  };
+  Result r = run(vehicle::LateralTireLaw::tanh);
+
+  // Never above the friction limit, at every row (1e-9 relative: rounding of tanh's product).
+  auto a_y = r["car.a_y"], F_f = r["car.F_f"], F_r = r["car.F_r"];
+  for (std::size_t k = 0; k < r.size(); ++k) {
+    INFO("t = " << r.time()[k] << " s: a_y = " << a_y[k] << " m/s2, F_f = " << F_f[k] << " N, F_r = " << F_r[k] << " N");
+    CHECK(std::fabs(a_y[k]) <= mu * g * (1 + 1e-9));
+    CHECK(std::fabs(F_f[k]) <= limit_f * (1 + 1e-9));
+    CHECK(std::fabs(F_r[k]) <= limit_r * (1 + 1e-9));
+  }
+  // Saturated near μ·g: within 5 % below it.
+  const double u = a_y.back() / (mu * g);
+  CHECK(u > 0.95);
+  CHECK(u < 1.0);
+  // The steady state: a_y = v·r, and u against the closed form solved by bisection (1e-6).
+  CHECK(a_y.back() == Approx(v * r["car.r"].back()).epsilon(1e-6));
+  double lo = 0.0, hi = 1.0;
+  for (int i = 0; i < 200; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (L * mu * g * mid / (v * v) + K * mu * g * std::atanh(mid) < delta ? lo : hi) = mid;
+  }
+  CHECK(u == Approx(0.5 * (lo + hi)).epsilon(1e-6));
+  // The same car on linear tires (the default) would corner at v²·δ/(L + K_us·v²) > μ·g.
+  Result linear = run(vehicle::LateralTireLaw::linear);
+  const double linear_a_y = v * v * delta / (L + K * v * v);
+  REQUIRE(linear_a_y > 1.2 * mu * g);
+  CHECK(linear["car.a_y"].back() == Approx(linear_a_y).epsilon(1e-6));
+}

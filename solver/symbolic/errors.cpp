@@ -8,17 +8,30 @@
 namespace acausal {
 
 std::string printable_utf8(const std::string& text) {
+  // Well-formed UTF-8 as the Unicode standard defines it (table 3-7): no
+  // overlong forms, no surrogates, nothing above U+10FFFF. Python's strict
+  // decoder, which turns a message into a str, accepts exactly these.
+  auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  auto in = [](unsigned char b, unsigned lo, unsigned hi) { return b >= lo && b <= hi; };
   std::string out;
   out.reserve(text.size());
-  auto escape = [&](unsigned char byte) { out += fmt::format("\\x{:02X}", byte); };
   for (std::size_t i = 0; i < text.size();) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    const int length = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 0;
-    bool valid = length > 0 && lead != 0 && i + length <= text.size();
-    for (int k = 1; valid && k < length; ++k) valid = (static_cast<unsigned char>(text[i + k]) >> 6) == 0x2;
-    if (valid && length == 2) valid = lead >= 0xC2;  // no overlong forms
+    const unsigned char lead = byte(i);
+    int length = 0;
+    unsigned lo = 0x80, hi = 0xBF;  // the range of the second byte
+    if (lead >= 0x01 && lead <= 0x7F) length = 1;
+    else if (in(lead, 0xC2, 0xDF)) length = 2;
+    else if (lead == 0xE0) length = 3, lo = 0xA0;
+    else if (in(lead, 0xE1, 0xEC) || in(lead, 0xEE, 0xEF)) length = 3;
+    else if (lead == 0xED) length = 3, hi = 0x9F;
+    else if (lead == 0xF0) length = 4, lo = 0x90;
+    else if (in(lead, 0xF1, 0xF3)) length = 4;
+    else if (lead == 0xF4) length = 4, hi = 0x8F;
+    bool valid = length > 0 && i + length <= text.size();
+    if (valid && length > 1) valid = in(byte(i + 1), lo, hi);
+    for (int k = 2; valid && k < length; ++k) valid = in(byte(i + k), 0x80, 0xBF);
     if (!valid) {
-      escape(lead);
+      out += fmt::format("\\x{:02X}", lead);
       ++i;
       continue;
     }

@@ -141,6 +141,7 @@ WIRING = {
     "vehicle.WheelSpeedSensor": ("flange:rot w:out", ""),
     "vehicle.WheelContactForceSource": ("contact:contact f_traction_input:in f_normal_input:in", ""),
     "vehicle.KinematicBicycle": ("v:in delta:in x:out y:out psi:out r:out beta:out v_x:out v_y:out a_y:out", ""),
+    "vehicle.DifferentialDrive": ("v:in omega:in w_left:out w_right:out x:out y:out psi:out r:out v_x:out a_y:out", ""),
     "vehicle.SingleTrack": ("v:in delta:in x:out y:out psi:out r:out beta:out v_x:out v_y:out a_y:out", ""),
     "planar.AbsolutePosition": ("frame_a:frame x:out y:out phi:out", ""),
     "planar.AbsoluteVelocity": ("frame_a:frame vx:out vy:out w:out", ""),
