@@ -48,7 +48,9 @@ void bind_analysis(py::module_& m) {
   m.def("_point", &Result::point, py::arg("result"), py::arg("t"));
   m.def("_values_at", &values_at, py::arg("simulator"), py::arg("point"), py::arg("names"));
   m.def("_linearize_point", [](const Simulator& s, const OperatingPoint& p, const std::vector<std::string>& inputs,
-                               const std::vector<std::string>& outputs) { return linearize(s, p, inputs, outputs); });
+                               const std::vector<std::string>& outputs) { return linearize(s, p, inputs, outputs); },
+        py::arg("simulator"), py::arg("point"), py::arg("inputs") = std::vector<std::string>{},
+        py::arg("outputs") = std::vector<std::string>{});
   py::class_<SteadyState>(m, "_SteadyState")
       .def_readonly("point", &SteadyState::point)
       .def_readonly("free_values", &SteadyState::free_values)
@@ -61,10 +63,14 @@ void bind_analysis(py::module_& m) {
     SteadyStateOptions o{free, conditions, moving, tolerance, max_iterations};
     py::gil_scoped_release release;
     return steady_state(s, guess, o);
-  });
+  }, py::arg("simulator"), py::arg("guess"), py::arg("free") = std::vector<std::string>{},
+     py::arg("conditions") = std::vector<std::pair<std::string, double>>{},
+     py::arg("moving") = std::vector<std::string>{}, py::arg("tolerance") = SteadyStateOptions{}.tolerance,
+     py::arg("max_iterations") = SteadyStateOptions{}.max_iterations);
   m.def("_linearize_result", [](const Result& r, double t, const std::vector<std::string>& inputs,
                                 const std::vector<std::string>& outputs) {
     py::gil_scoped_release release;
     return linearize(r, t, inputs, outputs);
-  });
+  }, py::arg("result"), py::arg("t"), py::arg("inputs") = std::vector<std::string>{},
+     py::arg("outputs") = std::vector<std::string>{});
 }

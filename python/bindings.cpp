@@ -332,8 +332,8 @@ class UnknownNameError(KeyError, ModelError):
   // --- expressions ---
   py::class_<Expr> expr(m, "Expr");
   expr
-      .def(py::init<double>())
-      .def(py::init([](const Connector& k) { return signal_value(k); }))
+      .def(py::init<double>(), py::arg("value"))
+      .def(py::init([](const Connector& k) { return signal_value(k); }), py::arg("connector"))
       .def("__str__", &Expr::str)
       .def("__neg__", [](const Expr& a) { return -a; })
       .def("__pos__", [](const Expr& a) { return a; })
@@ -366,27 +366,28 @@ class UnknownNameError(KeyError, ModelError):
       .def_readonly("rhs", &Equation::rhs)
       .def("__repr__", [](const Equation& e) { return e.lhs.str() + " == " + e.rhs.str(); });
 
-  m.def("der", [](const Expr& e) { return der(e); });
-  m.def("sqrt", [](const Expr& e) { return sqrt(e); });
-  m.def("exp", [](const Expr& e) { return exp(e); });
-  m.def("log", [](const Expr& e) { return log(e); });
-  m.def("sin", [](const Expr& e) { return sin(e); });
-  m.def("cos", [](const Expr& e) { return cos(e); });
-  m.def("tan", [](const Expr& e) { return tan(e); });
-  m.def("asin", [](const Expr& e) { return asin(e); });
-  m.def("acos", [](const Expr& e) { return acos(e); });
-  m.def("atan", [](const Expr& e) { return atan(e); });
-  m.def("sinh", [](const Expr& e) { return sinh(e); });
-  m.def("cosh", [](const Expr& e) { return cosh(e); });
-  m.def("tanh", [](const Expr& e) { return tanh(e); });
-  m.def("abs", [](const Expr& e) { return abs(e); });
-  m.def("sign", [](const Expr& e) { return sign(e); });
-  m.def("floor", [](const Expr& e) { return floor(e); });
-  m.def("atan2", [](const Expr& y, const Expr& x) { return atan2(y, x); });
-  m.def("min", [](const Expr& a, const Expr& b) { return min(a, b); });
-  m.def("max", [](const Expr& a, const Expr& b) { return max(a, b); });
-  m.def("ifelse", [](const Expr& c, const Expr& a, const Expr& b) { return ifelse(c, a, b); });
-  m.def("no_event", [](const Expr& e) { return no_event(e); });
+  m.def("der", [](const Expr& e) { return der(e); }, py::arg("e"));
+  m.def("sqrt", [](const Expr& e) { return sqrt(e); }, py::arg("a"));
+  m.def("exp", [](const Expr& e) { return exp(e); }, py::arg("a"));
+  m.def("log", [](const Expr& e) { return log(e); }, py::arg("a"));
+  m.def("sin", [](const Expr& e) { return sin(e); }, py::arg("a"));
+  m.def("cos", [](const Expr& e) { return cos(e); }, py::arg("a"));
+  m.def("tan", [](const Expr& e) { return tan(e); }, py::arg("a"));
+  m.def("asin", [](const Expr& e) { return asin(e); }, py::arg("a"));
+  m.def("acos", [](const Expr& e) { return acos(e); }, py::arg("a"));
+  m.def("atan", [](const Expr& e) { return atan(e); }, py::arg("a"));
+  m.def("sinh", [](const Expr& e) { return sinh(e); }, py::arg("a"));
+  m.def("cosh", [](const Expr& e) { return cosh(e); }, py::arg("a"));
+  m.def("tanh", [](const Expr& e) { return tanh(e); }, py::arg("a"));
+  m.def("abs", [](const Expr& e) { return abs(e); }, py::arg("a"));
+  m.def("sign", [](const Expr& e) { return sign(e); }, py::arg("a"));
+  m.def("floor", [](const Expr& e) { return floor(e); }, py::arg("a"));
+  m.def("atan2", [](const Expr& y, const Expr& x) { return atan2(y, x); }, py::arg("y"), py::arg("x"));
+  m.def("min", [](const Expr& a, const Expr& b) { return min(a, b); }, py::arg("a"), py::arg("b"));
+  m.def("max", [](const Expr& a, const Expr& b) { return max(a, b); }, py::arg("a"), py::arg("b"));
+  m.def("ifelse", [](const Expr& c, const Expr& a, const Expr& b) { return ifelse(c, a, b); }, py::arg("condition"),
+        py::arg("if_true"), py::arg("if_false"));
+  m.def("no_event", [](const Expr& e) { return no_event(e); }, py::arg("e"));
   m.def("delay", [](const Expr& u, const Expr& delay_time) { return delay(u, delay_time); }, py::arg("u"),
         py::arg("delay_time"));
   m.attr("time") = time_symbol();
@@ -425,7 +426,7 @@ class UnknownNameError(KeyError, ModelError):
 
   // --- hybrid models (Modelica semantics): operators and when-clause actions ---
   py::class_<WhenAction>(m, "WhenAction")
-      .def(py::init<const Equation&>())
+      .def(py::init<const Equation&>(), py::arg("assignment"))
       .def_readonly("target", &WhenAction::target)
       .def_readonly("value", &WhenAction::value)
       .def_readonly("reinit", &WhenAction::reinit)
@@ -457,7 +458,7 @@ class UnknownNameError(KeyError, ModelError):
         for (const auto& mem : k.members())
           if (mem.name == member) return python::member_symbol(k, mem);
         throw py::attribute_error("connector " + k.path() + " (" + k.type() + ") has no member '" + member + "'");
-      })
+      }, py::arg("member"))
       .def("__dir__", [](py::object self) {
         py::list names = py::module_::import("builtins").attr("object").attr("__dir__")(self);
         for (const auto& member : self.cast<const Connector&>().members())
@@ -469,19 +470,20 @@ class UnknownNameError(KeyError, ModelError):
     auto it = connector_kinds().find(kind);
     if (it == connector_kinds().end()) throw ModelError("unknown connector type '" + kind + "'");
     return owner.keep_connector(it->second(owner, name));
-  }, py::return_value_policy::reference);
+  }, py::arg("kind"), py::arg("owner"), py::arg("name"), py::return_value_policy::reference);
   m.def("_create_signal", [](bool input, Component& owner, const std::string& name, const std::string& unit,
                              double start) -> Connector& {
     VariableAttributes attributes{.unit = unit, .start = start};
     if (input) return owner.keep_connector(std::make_unique<RealInput>(owner, name, attributes));
     return owner.keep_connector(std::make_unique<RealOutput>(owner, name, attributes));
-  }, py::return_value_policy::reference);
+  }, py::arg("input"), py::arg("owner"), py::arg("name"), py::arg("unit"), py::arg("start"),
+     py::return_value_policy::reference);
 
   py::class_<Component>(m, "Component", py::dynamic_attr())
-      .def(py::init<std::string>())
+      .def(py::init<std::string>(), py::arg("name"))
       .def_property_readonly("name", &Component::name)
       .def_property_readonly("path", &Component::path)
-      .def("_set_type_name", &Component::set_type_name)
+      .def("_set_type_name", &Component::set_type_name, py::arg("name"))
       .def_property_readonly("type_name", &Component::type_name)
       .def("variable",
            [](Component& c, const std::string& name, const std::string& unit, double start, bool fixed, double nominal) {
@@ -516,7 +518,7 @@ class UnknownNameError(KeyError, ModelError):
            py::arg("condition"), py::arg("actions"),
            "when(condition, [x == value, ac.reinit(state, value)]): the actions happen once, at the instant the "
            "condition (or any of a list of conditions) becomes true.")
-      .def("equation", &Component::equation)
+      .def("equation", &Component::equation, py::arg("equation"))
       .def("initial_equation", &Component::initial_equation, py::arg("equation"), py::arg("active") = Expr(1.0),
            "An initial equation (applied at the start only); `active`, an expression of structural parameters, "
            "keeps it only where it holds at compile().")
@@ -525,14 +527,16 @@ class UnknownNameError(KeyError, ModelError):
       .def("dissipated_power", &Component::dissipated_power, py::arg("power"))
       .def("supplied_power", &Component::supplied_power, py::arg("power"))
       .def("energy_source", &Component::energy_source)
-      .def("connect", &Component::connect)
-      .def("set_parameter", &Component::set_parameter)
+      .def("connect", &Component::connect, py::arg("a"), py::arg("b"))
+      .def("set_parameter", &Component::set_parameter, py::arg("name"), py::arg("value"))
       .def("_add_library", [](Component& parent, const std::string& key, const std::string& name,
                               const ParameterValues& values) -> Component& {
         return library().at(key).add(parent, name, values);
-      }, py::return_value_policy::reference_internal)  // the model lives as long as its parts are held
-      .def("_add_external", &Component::add_external, py::return_value_policy::reference, py::keep_alive<1, 2>())
-      .def("__getattr__", &attribute, py::keep_alive<0, 1>())
+      }, py::arg("key"), py::arg("name"), py::arg("values"),
+         py::return_value_policy::reference_internal)  // the model lives as long as its parts are held
+      .def("_add_external", &Component::add_external, py::arg("child"), py::return_value_policy::reference,
+           py::keep_alive<1, 2>())
+      .def("__getattr__", &attribute, py::arg("name"), py::keep_alive<0, 1>())
       .def("__dir__", [](py::object self) {
         py::list names = py::module_::import("builtins").attr("object").attr("__dir__")(self);
         for (const auto& name : python::member_names(self.cast<const Component&>())) names.append(name);
@@ -543,16 +547,16 @@ class UnknownNameError(KeyError, ModelError):
     auto* instance = reinterpret_cast<py::detail::instance*>(self.ptr());
     auto holder = instance->get_value_and_holder();
     return holder.holder_constructed() || (holder.value_ptr() != nullptr && !instance->owned);
-  });
+  }, py::arg("component"));
   m.def("_library_info", [](const std::string& key) {
     const LibraryEntry& entry = library().at(key);
     py::dict info = python::component_info(*entry.probe());
     info["options"] = entry.options;
     return info;
-  });
+  }, py::arg("key"));
 
   py::class_<Model, Component>(m, "Model", py::dynamic_attr())
-      .def(py::init<std::string>())
+      .def(py::init<std::string>(), py::arg("name"))
       .def("set_start", &Model::set_start, py::arg("path"), py::arg("value"), py::arg("fixed") = true)
       .def(
           "compile",
@@ -572,8 +576,8 @@ class UnknownNameError(KeyError, ModelError):
         const Result& r = self.cast<const Result&>();
         return py::array_t<double>(r.time().size(), r.time().data(), self);  // no copy: a view kept alive by r
       })
-      .def("__getitem__", [](const Result& r, const std::string& name) { return to_numpy(r[name]); })
-      .def("__contains__", &Result::has)
+      .def("__getitem__", [](const Result& r, const std::string& name) { return to_numpy(r[name]); }, py::arg("name"))
+      .def("__contains__", &Result::has, py::arg("name"))
       .def("__len__", &Result::size)
       .def_property_readonly("names", &Result::names)
       .def("evaluate", [](const Result& r, const Expr& e) { return to_numpy(r.evaluate(e)); }, py::arg("expression"))
@@ -598,8 +602,8 @@ class UnknownNameError(KeyError, ModelError):
 
   const SimulationOptions defaults;
   py::class_<Simulator>(m, "Simulator")
-      .def("set_parameter", &Simulator::set_parameter)
-      .def("parameter", &Simulator::parameter)
+      .def("set_parameter", &Simulator::set_parameter, py::arg("name"), py::arg("value"))
+      .def("parameter", &Simulator::parameter, py::arg("name"))
       .def_property_readonly("parameter_names", &Simulator::parameter_names)
       .def("_parameters", [](const Simulator& s) { return parameter_rows(s.parameters()); })
       .def_property_readonly("inputs", &Simulator::inputs,
@@ -694,7 +698,7 @@ class UnknownNameError(KeyError, ModelError):
       auto* target = dynamic_cast<T*>(&c);
       if (!target) throw ModelError("component '" + c.name() + "' is not a " + type);
       (target->*setter)(points);
-    });
+    }, py::arg("component"), py::arg("points"));
   };
   bind_table("_set_table", "blocks.TimeTable", &blocks::TimeTable::set_table);
   // CombiTimeTable and CombiTable1D: rows of (abscissa, values...), or a file.
@@ -702,26 +706,26 @@ class UnknownNameError(KeyError, ModelError):
     if (auto* t = dynamic_cast<blocks::CombiTimeTable*>(&c)) return t->set_table(rows);
     if (auto* t = dynamic_cast<blocks::CombiTable1D*>(&c)) return t->set_table(rows);
     throw ModelError("component '" + c.name() + "' is not a blocks.CombiTimeTable or blocks.CombiTable1D");
-  });
+  }, py::arg("component"), py::arg("rows"));
   m.def("_load_table", [](Component& c, const std::string& path, const std::string& table_name,
                           const std::string& abscissa, const std::vector<std::string>& columns) {
     if (auto* t = dynamic_cast<blocks::CombiTimeTable*>(&c)) return t->load(path, table_name, abscissa, columns);
     if (auto* t = dynamic_cast<blocks::CombiTable1D*>(&c)) return t->load(path, table_name, abscissa, columns);
     if (auto* t = dynamic_cast<blocks::CombiTable2D*>(&c)) return t->load(path, table_name);
     throw ModelError("component '" + c.name() + "' is not a blocks.CombiTimeTable, CombiTable1D or CombiTable2D");
-  });
+  }, py::arg("component"), py::arg("path"), py::arg("table_name"), py::arg("abscissa"), py::arg("columns"));
   m.def("_set_table_2d", [](Component& c, const std::vector<double>& u1, const std::vector<double>& u2,
                             const std::vector<std::vector<double>>& values) {
     auto* t = dynamic_cast<blocks::CombiTable2D*>(&c);
     if (!t) throw ModelError("component '" + c.name() + "' is not a blocks.CombiTable2D");
     t->set_table(u1, u2, values);
-  });
+  }, py::arg("component"), py::arg("u1"), py::arg("u2"), py::arg("values"));
   bind_table("_set_friction_table", "vehicle.Wheel", &vehicle::Wheel::set_friction_table);
   m.def("_set_grade_table", [](Component& c, const Points& points) {
     if (auto* body = dynamic_cast<vehicle::VehicleBody*>(&c)) return body->set_grade_table(points);
     if (auto* body = dynamic_cast<vehicle::PitchingBody*>(&c)) return body->set_grade_table(points);
     throw ModelError("component '" + c.name() + "' is not a vehicle.VehicleBody or vehicle.PitchingBody");
-  });
+  }, py::arg("component"), py::arg("points"));
   m.def("drive_cycle_names", &vehicle::drive_cycle_names);
   m.def("drive_cycle_file", &vehicle::drive_cycle_file, py::arg("name"));
   m.def("_set_cycle", [](Component& c, const std::string& name, const std::string& file,
@@ -731,12 +735,12 @@ class UnknownNameError(KeyError, ModelError):
     if (file.empty()) cycle->set_cycle(name);
     else cycle->load(file, "1", "2", speed_unit);
     return cycle->duration;
-  });
+  }, py::arg("component"), py::arg("name"), py::arg("file"), py::arg("speed_unit"));
   m.def("_load_tir", [](Component& c, const std::string& path) {
     auto* wheel = dynamic_cast<vehicle::Wheel*>(&c);
     if (!wheel) throw ModelError("component '" + c.name() + "' is not a vehicle.Wheel");
     wheel->load_tir(path);
-  });
+  }, py::arg("component"), py::arg("path"));
   // The friction elements' characteristics (MSL mu_pos, tau_pos, f_pos).
   m.def("_set_friction_characteristic", [](Component& c, const std::string& table, const Points& points) {
     auto set = [&]<typename T>(T* target, void (T::*setter)(const Points&), const char* name) {
@@ -752,7 +756,7 @@ class UnknownNameError(KeyError, ModelError):
         set(dynamic_cast<translational::SupportFriction*>(&c), &translational::SupportFriction::set_f_pos, "f_pos"))
       return;
     throw ModelError("component '" + c.name() + "' has no friction table '" + table + "'");
-  });
+  }, py::arg("component"), py::arg("table"), py::arg("points"));
   std::vector<std::string> names;
   for (const auto& [key, entry] : library()) names.push_back(key);
   m.attr("_library") = names;

@@ -108,7 +108,8 @@ void bind_harness(py::module_& m) {
               double output_interval, double rtol, double atol) -> Rig& {
              return list.rig(name, description, options(t_end, output_interval, rtol, atol));
            },
-           py::return_value_policy::reference_internal)
+           py::arg("name"), py::arg("description"), py::arg("t_end"), py::arg("output_interval"), py::arg("rtol"),
+           py::arg("atol"), py::return_value_policy::reference_internal)
       .def("run", [](Checklist& list) {
         py::gil_scoped_release release;
         return list.run();
