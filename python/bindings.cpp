@@ -142,31 +142,57 @@ SimulationOptions simulation_options(std::optional<double> t_end, double output_
   return o;
 }
 
-Result simulate_interruptibly(const Simulator& s, SimulationOptions o) {
-  if (!interruptible()) {
-    py::gil_scoped_release release;
-    return s.simulate(o);
+// While it lives (on the main thread, with Python's default handler in place),
+// SIGINT sets sigint_received instead of waiting for the interpreter.
+class SigintScope {
+ public:
+  SigintScope() : active_(interruptible()) {
+    if (!active_) return;
+    sigint_received.store(false);
+    struct sigaction ours {};
+    ours.sa_handler = on_sigint;
+    sigemptyset(&ours.sa_mask);
+    sigaction(SIGINT, &ours, &previous_);
   }
-  struct sigaction ours {}, previous{};
-  ours.sa_handler = on_sigint;
-  sigemptyset(&ours.sa_mask);
-  sigint_received.store(false);
-  sigaction(SIGINT, &ours, &previous);
-  struct Restore {
-    struct sigaction* previous;
-    ~Restore() { sigaction(SIGINT, previous, nullptr); }
-  } restore{&previous};
-  o.interrupt = &sigint_received;
+  ~SigintScope() {
+    if (active_) sigaction(SIGINT, &previous_, nullptr);
+  }
+  SigintScope(const SigintScope&) = delete;
+  SigintScope& operator=(const SigintScope&) = delete;
+  bool active() const { return active_; }
+  bool interrupted() const { return active_ && sigint_received.load(); }
+
+ private:
+  bool active_;
+  struct sigaction previous_ {};
+};
+
+Result simulate_interruptibly(const Simulator& s, SimulationOptions o) {
+  SigintScope scope;
+  if (scope.active()) o.interrupt = &sigint_received;
   Result result;
   try {
     py::gil_scoped_release release;
     result = s.simulate(o);
   } catch (const SimulationError& e) {
-    if (!sigint_received.load()) throw;
+    if (!scope.interrupted()) throw;
     raise_keyboard_interrupt(e.what(), e.partial_result());
   }
-  if (sigint_received.load()) raise_keyboard_interrupt("interrupted as the run ended", result);
+  if (scope.interrupted()) raise_keyboard_interrupt("interrupted as the run ended", result);
   return result;
+}
+
+// A session's step, as simulate(): Ctrl-C stops it within a residual
+// evaluation or a pacing slice (the session polls sigint_received, set at start()).
+void advance_interruptibly(Session& session, double t) {
+  SigintScope scope;
+  try {
+    py::gil_scoped_release release;
+    session.advance(t);
+  } catch (const SimulationError& e) {
+    if (!scope.interrupted()) throw;
+    raise_keyboard_interrupt(e.what(), e.partial_result());
+  }
 }
 
 DiscreteKind discrete_kind(const Component& c, const std::string& name, const std::string& kind) {
@@ -645,6 +671,7 @@ class UnknownNameError(KeyError, ModelError):
                                                       max_steps, max_step, exact_outputs, max_output_bytes,
                                                       initial_step, std::move(t_eval), dense_threshold,
                                                       realtime_factor);
+             o.interrupt = &sigint_received;  // advance() answers Ctrl-C (advance_interruptibly)
              py::gil_scoped_release release;
              return s.start(o);
            },
@@ -664,8 +691,9 @@ class UnknownNameError(KeyError, ModelError):
                       "A run advanced step by step: advance(t), get(name), set_input(name, value), state/set_state, "
                       "reset; result holds the rows so far.")
       .def_property_readonly("time", &Session::time)
-      .def("advance", &Session::advance, py::arg("t"), py::call_guard<py::gil_scoped_release>(),
-           "Integrates to t, handling the events on the way; records rows as simulate() does, plus one at t.")
+      .def("advance", &advance_interruptibly, py::arg("t"),
+           "Integrates to t, handling the events on the way; records rows as simulate() does, plus one at t. "
+           "Ctrl-C stops it with KeyboardInterrupt (.partial_result), within 50 ms even while paced.")
       .def("get", &Session::get, py::arg("name"), "Any variable or parameter at the time reached.")
       .def("set_input", &Session::set_parameter, py::arg("name"), py::arg("value"),
            "Sets an input (or any parameter that is not structural) from the time reached on: an event there.")

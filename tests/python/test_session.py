@@ -103,3 +103,21 @@ def test_session_errors_are_clear():
         session.get("inertia.ww")
     with pytest.raises(ac.ModelError, match="t_end"):
         session.advance(2.0)
+
+
+def test_ctrl_c_stops_a_paced_advance_within_a_fraction_of_a_second():
+    # Issue 30: a paced session (realtime_factor 0.02) answered Ctrl-C only when its step ended, 20 s later.
+    import os
+    import signal
+    import threading
+    import time
+    session = speed_loop(False).start(t_end=2.0, output_interval=0.01, realtime_factor=0.02)
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    started = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt) as interrupted:
+        session.advance(0.4)  # 20 s of wall time at this pace
+    waited = time.monotonic() - started
+    timer.join()
+    assert waited < 1.5
+    assert interrupted.value.partial_result.time[-1] < 0.4
