@@ -88,3 +88,21 @@ def bouncing_ball():
     m = ac.Model("ball")
     m.add(BouncingBall("ball"))
     return m
+
+
+def pushed_mass(v0=3.0, speed_output=False):
+    """docs/analysis.md: a mass pushed by the model's input F against a quadratic drag (40 N at 10 m/s);
+    speed_output adds the model's output v."""
+    m = ac.Model("pushed_mass")
+    push = m.input("F", unit="N")
+    force = m.add(translational.Force("force"))
+    mass = m.add(translational.Mass("mass", m=2.0))
+    drag = m.add(translational.QuadraticSpeedDependentForce("drag", f_nominal=-10.0, v_nominal=5.0))
+    m.connect(push, force.f)
+    m.connect(force.flange, mass.flange_a)
+    m.connect(mass.flange_b, drag.flange)
+    if speed_output:
+        m.output("v", mass.v, unit="m/s")
+    m.set_start("mass.s", 0.0)
+    m.set_start("mass.v", v0)
+    return m

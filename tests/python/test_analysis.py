@@ -4,6 +4,7 @@ import pytest
 
 import acausal as ac
 from acausal import rotational, translational
+from models import pushed_mass
 
 J1, J2, C, D = 2.0, 0.5, 400.0, 3.0
 
@@ -83,20 +84,6 @@ def test_linearize_refuses_a_time_that_is_not_finite():
         for at in (float("nan"), float("inf")):
             with pytest.raises(ValueError, match=f"at = {at}, but it must be a finite time"):
                 ac.linearize(model, at=at)
-
-
-def pushed_mass():
-    m = ac.Model("pushed_mass")
-    push = m.input("F", unit="N")
-    force = m.add(translational.Force("force"))
-    mass = m.add(translational.Mass("mass", m=2.0))
-    drag = m.add(translational.QuadraticSpeedDependentForce("drag", f_nominal=-10.0, v_nominal=5.0))
-    m.connect(push, force.f)
-    m.connect(force.flange, mass.flange_a)
-    m.connect(mass.flange_b, drag.flange)
-    m.set_start("mass.s", 0.0)
-    m.set_start("mass.v", 3.0)
-    return m
 
 
 def test_trim_a_force_for_a_speed_and_linearize_there():

@@ -19,25 +19,15 @@ import pytest
 
 import acausal as ac
 from acausal import _acausal, blocks, harness as h, planar, rotational, translational, vehicle
+from models import pushed_mass as shared_pushed_mass
 
 
 # --- small models -----------------------------------------------------------------------------------------------
 
 
 def pushed_mass(v0=3.0):
-    """docs/analysis.md: a mass pushed by the model's input F against a quadratic drag (40 N at 10 m/s)."""
-    m = ac.Model("pushed_mass")
-    push = m.input("F", unit="N")
-    force = m.add(translational.Force("force"))
-    mass = m.add(translational.Mass("mass", m=2.0))
-    drag = m.add(translational.QuadraticSpeedDependentForce("drag", f_nominal=-10.0, v_nominal=5.0))
-    m.connect(push, force.f)
-    m.connect(force.flange, mass.flange_a)
-    m.connect(mass.flange_b, drag.flange)
-    m.output("v", mass.v, unit="m/s")
-    m.set_start("mass.s", 0.0)
-    m.set_start("mass.v", v0)
-    return m
+    """The docs' pushed mass, with its speed as the model's output."""
+    return shared_pushed_mass(v0, speed_output=True)
 
 
 def two_inertias():

@@ -149,8 +149,9 @@ struct Wheel : Component {
                     ifelse(chosen(tire_law, TireLaw::linear), linear_case,
                            ifelse(chosen(tire_law, TireLaw::pacejka), pacejka_case, pac2002_case)));
     };
-    const auto pac2002_at = [&](const Expr& k_fit) {
-      return pac2002_longitudinal([&](const char* name) { return Expr(pac2002_coefficient(name)); }, k_fit, N,
+    // PAC2002 at a slip and a load (the wheel's N, or FNOMIN for the damper's nominal stiffness).
+    const auto pac2002_at = [&](const Expr& k_fit, const Expr& load) {
+      return pac2002_longitudinal([&](const char* name) { return Expr(pac2002_coefficient(name)); }, k_fit, load,
                                   mu_road);
     };
     const auto law_at = [&](const Expr& k) {
@@ -158,7 +159,7 @@ struct Wheel : Component {
       // beyond it, a wheel spinning on the spot would read the formula's far
       // tail: it reads the range's end instead.
       const Expr k_fit = no_event(max(min(k, kappa_max), -kappa_max));
-      const Pac2002Terms pac = pac2002_at(k_fit);
+      const Pac2002Terms pac = pac2002_at(k_fit, N);
       return LawAt{choose(tanh_tire_force(F_max, slip_stiffness, k, mu_road),
                           linear_tire_force(N, slip_compliance, k, mu_road),
                           magic_formula_force(F_max, B, C, D, E, k_fit), pac.Fx),
@@ -188,15 +189,13 @@ struct Wheel : Component {
     // with a gain above one under hard braking.
     const Expr nominal = pac2002_coefficient("FNOMIN");
     const Expr S_nominal = choose(nominal * slip_stiffness, nominal / slip_compliance, mu_road * nominal * D * C * B,
-                                  pac2002_longitudinal([&](const char* name) { return Expr(pac2002_coefficient(name)); },
-                                                       Expr(0.0), nominal, mu_road)
-                                      .Kx);
+                                  pac2002_at(Expr(0.0), nominal).Kx);
     equation(kappa_tread == ifelse(relaxes, kappa_carried + d_tread * tread_rate / S_nominal, kappa));
     const Expr elastic = carried.force;  // the tread spring's force: the E_tread ledger and P_slip below
     equation(F_traction == law_at(kappa_tread).force);
     // The law's own peak at this load: μN, or D·μN for the magic formula, and
     // for PAC2002 |Dx| + |SVx| (its load sensitivity moves the peak off μN).
-    const Pac2002Terms pac_peak = pac2002_at(Expr(0.0));
+    const Pac2002Terms pac_peak = pac2002_at(Expr(0.0), N);
     equation(F_peak == choose(F_max, F_max, F_max * D, no_event(abs(pac_peak.Dx) + abs(pac_peak.SVx))));
     // The tread stores the work its elastic force does on it (the force
     // depends on the load too, so this is a ledger, not a potential); the

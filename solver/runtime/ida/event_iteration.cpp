@@ -86,7 +86,7 @@ void SessionRun::make_consistent(double at, bool at_start) {
 bool SessionRun::consistent_by_newton(double at) {
   const std::vector<double> y_before(y, y + n), yp_before(yp, yp + n);
   const ExactOutputs::Outcome outcome = exact.solve(
-      y, yp, [&](Tape& tape, double cj, const double* y_, const double* yp_) { integ.load(at, cj, y_, yp_, tape); });
+      y, yp, load_at(at));
   exact.forget();  // the output rows factor their own matrix, as after any restart
   if (!outcome.exact) {
     std::copy(y_before.begin(), y_before.end(), y);

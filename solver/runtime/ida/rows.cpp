@@ -73,7 +73,7 @@ void SessionRun::fail(const std::string& what, int flag, double at) {
 void SessionRun::make_exact(double at) {
   auto started = Clock::now();
   ExactOutputs::Outcome outcome = exact.solve(
-      y, yp, [&](Tape& tape, double cj, const double* y_, const double* yp_) { integ.load(at, cj, y_, yp_, tape); });
+      y, yp, load_at(at));
   stats.exact_outputs_seconds += seconds_since(started);
   ++(outcome.exact ? stats.exact_rows : stats.inexact_rows);
   stats.exact_iterations += outcome.iterations;

@@ -284,6 +284,10 @@ struct SessionRun {
   void statistics();
   bool evaluate_relations(double at, bool only_time_events);
   std::string worst_residuals(double at);
+  // The exact-output iteration's view of the model at time `at`: the integrator's loader.
+  ExactOutputs::Loader load_at(double at) {
+    return [this, at](Tape& tape, double cj, const double* y_, const double* yp_) { integ.load(at, cj, y_, yp_, tape); };
+  }
   void make_consistent(double at, bool at_start);
   bool consistent_by_newton(double at);
   void remember_conditions();
