@@ -54,6 +54,7 @@
   X(planar, BodyFixedForce) \
   X(planar, Fixed) \
   X(planar, FixedTranslation) \
+  X(planar, PrescribedRevolute) \
   X(planar, Revolute) \
   X(planar, WorldForce) \
   X(planar, WorldTorque) \
@@ -102,10 +103,17 @@
   X(vehicle, KinematicBicycle) \
   X(vehicle, MappedCar) \
   X(vehicle, MappedEngine) \
+  X(vehicle, PathFollower) \
   X(vehicle, PitchingBody) \
+  X(vehicle, PlanarCar) \
+  X(vehicle, PlanarVehicleBody) \
+  X(vehicle, PlanarWheel) \
   X(vehicle, RearDriveCar) \
   X(vehicle, ShiftMap) \
   X(vehicle, SingleTrack) \
+  X(vehicle, StabilityControl) \
+  X(vehicle, SteeringRobot) \
+  X(vehicle, Steering) \
   X(vehicle, TractionControl) \
   X(vehicle, VehicleBody) \
   X(vehicle, Wheel) \

@@ -43,7 +43,10 @@ Checklist car_checklist();
 /// A MappedCar on the WLTC class 3b (harness/cycle.hpp): speed band, fuel, energy books.
 Checklist cycle_checklist();
 
-/// "wheel", "body", "differential", "brake", "clutch", "engine", "gearbox", "car".
+/// The planar car (vehicle::PlanarCar) on ISO 4138, ISO 7401, FMVSS 126 and split-μ braking.
+Checklist handling_checklist();
+
+/// "wheel", "body", "differential", "brake", "clutch", "engine", "gearbox", "car", "cycle", "handling".
 std::vector<std::string> checklist_names();
 /// The shipped checklist of that name; ModelError listing the names otherwise.
 Checklist checklist(const std::string& name);

@@ -55,12 +55,13 @@ void register_car(const std::string& key) {
         ParameterValues parameters;
         for (const auto& [k, v] : values) {
           if (k == "abs") options.abs = v != 0.0;
+          else if (k == "esc") options.esc = v != 0.0;
           else parameters.emplace_back(k, v);
         }
         return parent.add<Car>(name, parameters, options);
       },
       [] { return std::make_unique<Car>("probe"); },
-      {"abs"}};
+      {"abs", "esc"}};
 }
 
 // Connector kinds creatable from Python components.
@@ -720,6 +721,7 @@ class UnknownNameError(KeyError, ModelError):
   register_car<vehicle::RearDriveCar>("vehicle.RearDriveCar");
   register_car<vehicle::FrontDriveCar>("vehicle.FrontDriveCar");
   register_car<vehicle::MappedCar>("vehicle.MappedCar");
+  register_car<vehicle::PlanarCar>("vehicle.PlanarCar");
   // Table setters of library components, bound once: (Python name, type shown in errors, setter).
   auto bind_table = [&m]<typename T>(const char* function, const char* type, void (T::*setter)(const Points&)) {
     m.def(function, [type, setter](Component& c, const Points& points) {
@@ -754,6 +756,13 @@ class UnknownNameError(KeyError, ModelError):
     if (auto* body = dynamic_cast<vehicle::PitchingBody*>(&c)) return body->set_grade_table(points);
     throw ModelError("component '" + c.name() + "' is not a vehicle.VehicleBody or vehicle.PitchingBody");
   }, py::arg("component"), py::arg("points"));
+  m.def("_set_friction_map", [](Component& c, const std::vector<double>& x, const std::vector<double>& y,
+                                const std::vector<std::vector<double>>& values) {
+    auto* wheel = dynamic_cast<vehicle::PlanarWheel*>(&c);
+    if (!wheel) throw ModelError("component '" + c.name() + "' is not a vehicle.PlanarWheel");
+    wheel->set_friction_map(x, y, values);
+  }, py::arg("component"), py::arg("x"), py::arg("y"), py::arg("values"));
+  bind_table("_set_path", "vehicle.PathFollower", &vehicle::PathFollower::set_path);
   m.def("drive_cycle_names", &vehicle::drive_cycle_names);
   m.def("drive_cycle_file", &vehicle::drive_cycle_file, py::arg("name"));
   m.def("_set_cycle", [](Component& c, const std::string& name, const std::string& file,

@@ -43,7 +43,30 @@ const std::map<std::string, std::vector<Relation>> relations = {
       {"the tanh tire law needs mu, g, l_f and l_r positive (it divides by the axle's friction limit)",
        {{"tire_law", vehicle::LateralTireLaw::tanh}, {"mu", 0.0}},
        {"tire_law", "mu", "g", "l_f", "l_r"}}}},
+    {"vehicle::PlanarVehicleBody",
+     {{"the mass m must be positive", {{"m", 0.0}}, {"m"}},
+      {"the yaw inertia Iz must be positive", {{"Iz", 0.0}}, {"Iz"}},
+      {"the wheelbase a + b must be positive", {{"a", 0.0}, {"b", 0.0}}, {"a", "b"}},
+      {"the track widths must be positive (the load transfer divides by them)", {{"track_f", 0.0}},
+       {"track_f", "track_r"}}}},
+    {"vehicle::Steering",
+     {{"the steering ratio must be positive", {{"ratio", 0.0}}, {"ratio"}},
+      {"the wheelbase L must be positive", {{"L", 0.0}}, {"L"}}}},
     {"vehicle::DifferentialDrive", {{"the wheel radius must be positive", {{"radius", 0.0}}, {"radius"}}}},
+    {"vehicle::SteeringRobot",
+     {{"the step and the ramp need a positive rate (they rise to the amplitude at it)", {{"rate", 0.0}},
+       {"profile", "rate"}},
+      {"the sine profiles need a positive frequency (their corners are at 1/frequency)",
+       {{"profile", vehicle::SteeringProfile::sine_with_dwell}, {"frequency", 0.0}},
+       {"profile", "frequency"}}}},
+    {"vehicle::PathFollower",
+     {{"the shortest lookahead distance L_min must be positive (the steering law divides by L_d)", {{"L_min", 0.0}},
+       {"L_min"}}}},
+    {"vehicle::StabilityControl",
+     {{"the wheelbase L must be positive", {{"L", 0.0}}, {"L"}},
+      {"the deadband must be positive (it is also the width of the smooth transitions)", {{"deadband", 0.0}},
+       {"deadband"}},
+      {"max_demand must be positive (active is the ESC's demand over it)", {{"max_demand", 0.0}}, {"max_demand"}}}},
     {"rotational::IdealGearWithSupport", {{"ratio must not be 0", {{"ratio", 0.0}}, {"ratio"}}}},
     {"blocks::DeadZone", {{"uMax must be at least uMin", {{"uMax", -1.0}, {"uMin", 1.0}}, {"uMax", "uMin"}}}},
     {"blocks::Quantizer", {{"the resolution q must be positive", {{"q", 0.0}}, {"q"}}}},
@@ -140,6 +163,10 @@ void rig(Model& m, vehicle::ShiftMap& selector) {
 void rig(Model& m, vehicle::MappedEngine& engine) {
   rig(m, static_cast<Component&>(engine));
   m.connect(engine.flange, m.add<rotational::Inertia>("load").flange_a);
+}
+void rig(Model& m, vehicle::PathFollower& follower) {
+  rig(m, static_cast<Component&>(follower));
+  follower.set_path({{0.0, 0.0}, {100.0, 0.0}});  // its outputs exist once it has a path
 }
 void rig(Model& m, vehicle::Wheel& wheel) {
   harness::wheel_rig(m, wheel.flange_rot, wheel.contact, 0.0, 1000.0, 100.0);

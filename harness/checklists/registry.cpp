@@ -18,6 +18,7 @@ const std::map<std::string, std::function<Checklist()>>& shipped() {
       {"gearbox", [] { return gearbox_checklist(); }},
       {"car", [] { return car_checklist(); }},
       {"cycle", [] { return cycle_checklist(); }},
+      {"handling", [] { return handling_checklist(); }},
   };
   return lists;
 }
@@ -25,7 +26,7 @@ const std::map<std::string, std::function<Checklist()>>& shipped() {
 }  // namespace
 
 std::vector<std::string> checklist_names() {
-  return {"wheel", "body", "differential", "brake", "clutch", "engine", "gearbox", "car", "cycle"};
+  return {"wheel", "body", "differential", "brake", "clutch", "engine", "gearbox", "car", "cycle", "handling"};
 }
 
 Checklist checklist(const std::string& name) {

@@ -52,6 +52,21 @@ def _label(self, name):
     return f"{name} [{unit}]" if unit else name
 
 
+def _finish(fig, ax, path, title):
+    """Grid, legend and title; saved to `path` (and closed) if given. Returns the figure."""
+    import matplotlib.pyplot as plt
+
+    ax.grid(True, alpha=0.3)
+    ax.legend()
+    if title:
+        ax.set_title(title)
+    fig.tight_layout()
+    if path:
+        fig.savefig(path, dpi=100)
+        plt.close(fig)
+    return fig
+
+
 def plot(self, names, path=None, title=None):
     """Plots variables against time, each labelled with its unit; saves a PNG to `path` if given.
     Returns the figure."""
@@ -68,15 +83,30 @@ def plot(self, names, path=None, title=None):
     ax.set_xlabel("time [s]")
     if len(units) == 1 and units != {""}:
         ax.set_ylabel(f"[{units.pop()}]")
-    ax.grid(True, alpha=0.3)
-    ax.legend()
-    if title:
-        ax.set_title(title)
-    fig.tight_layout()
-    if path:
-        fig.savefig(path, dpi=100)
-        plt.close(fig)
-    return fig
+    return _finish(fig, ax, path, title)
+
+
+def plot_path(self, prefix="car", path=None, title=None, lane=None):
+    """Draws the trajectory y against x of `prefix`.x, `prefix`.y (a planar car,
+    a SingleTrack, a KinematicBicycle) with equal axes, the start marked;
+    `lane` is an optional list of (x, y) points drawn as the reference path
+    (a lane centre, a PathFollower's path). Saves a PNG to `path` if given.
+    Returns the figure."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    x, y = self[f"{prefix}.x"], self[f"{prefix}.y"]
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    if lane is not None:
+        ax.plot([p[0] for p in lane], [p[1] for p in lane], "--", color="grey", label="path")
+    ax.plot(x, y, label=f"{prefix} (x, y)")
+    ax.plot([x[0]], [y[0]], "o", color="black", label="start")
+    ax.set_xlabel("x [m]")
+    ax.set_ylabel("y [m]")
+    ax.set_aspect("equal", adjustable="datalim")
+    return _finish(fig, ax, path, title)
 
 
 def _table(title, rows):
@@ -117,6 +147,7 @@ def _component_parameters(self):
 Result.event_sides = event_sides
 Result.to_pandas = to_pandas
 Result.plot = plot
+Result.plot_path = plot_path
 Result._repr_html_ = _result_html
 Result.parameters = property(lambda self: parameter_frame(self._parameters()),
                              doc="The parameters this run used: a DataFrame (name, value, unit, min, max, ...).")

@@ -1,4 +1,5 @@
-"""Vehicle longitudinal dynamics: wheels, body with load transfer, driveline."""
+"""Vehicle dynamics: wheels, bodies with load transfer, driveline, cars (longitudinal and planar), handling
+control (steering robot, path follower, stability control)."""
 from . import _acausal
 from .component import ConnectorKind, library_component  # noqa: F401
 
@@ -38,3 +39,16 @@ def set_cycle(cycle, name=None, file=None, speed_unit="km/h"):
     if (name is None) == (file is None):
         raise ValueError("set_cycle: give a shipped cycle's name or a file, not both")
     return _acausal._set_cycle(cycle, name or "", str(file or ""), speed_unit)
+
+
+def set_friction_map(wheel, x, y, values):
+    """Road friction under a PlanarWheel as a map over the road plane: values[i][j] is mu at (x[i], y[j]) in world
+    coordinates, bilinear between grid points, held beyond the grid (a split-mu road, a wet patch)."""
+    _acausal._set_friction_map(wheel, [float(v) for v in x], [float(v) for v in y],
+                               [[float(v) for v in row] for row in values])
+
+
+def set_path(follower, points):
+    """The path a PathFollower tracks: its centre line as (x, y) points in the world frame, at least two, consecutive
+    points distinct."""
+    _acausal._set_path(follower, [(float(px), float(py)) for px, py in points])

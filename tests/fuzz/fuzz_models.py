@@ -143,6 +143,17 @@ WIRING = {
     "vehicle.KinematicBicycle": ("v:in delta:in x:out y:out psi:out r:out beta:out v_x:out v_y:out a_y:out", ""),
     "vehicle.DifferentialDrive": ("v:in omega:in w_left:out w_right:out x:out y:out psi:out r:out v_x:out a_y:out", ""),
     "vehicle.SingleTrack": ("v:in delta:in x:out y:out psi:out r:out beta:out v_x:out v_y:out a_y:out", ""),
+    "vehicle.SteeringRobot": ("delta:out", ""),
+    "vehicle.PathFollower": ("x:in y:in psi:in v:in delta:out lateral_error:out s:out", ""),
+    "vehicle.StabilityControl": ("delta:in v:in r:in brake:in brake_fl:out brake_fr:out brake_rl:out brake_rr:out "
+                                 "r_ref:out active:out", ""),
+    "vehicle.PlanarCar": ("throttle:in brake:in clutch:in steering:in speed:out x:out y:out psi:out r:out beta:out "
+                          "v_x:out v_y:out a_y:out", ""),
+    "vehicle.PlanarVehicleBody": ("frame_fl:frame frame_fr:frame frame_rl:frame frame_rr:frame N_fl:out N_fr:out "
+                                  "N_rl:out N_rr:out x:out y:out psi:out v_x:out v_y:out r:out a_y:out beta:out", ""),
+    "vehicle.PlanarWheel": ("frame:frame flange_rot:rot N:in", "phi omega"),
+    "vehicle.Steering": ("steering_wheel:in delta_left:out delta_right:out delta:out", ""),
+    "planar.PrescribedRevolute": ("frame_a:frame frame_b:frame phi:in", ""),
     "planar.AbsolutePosition": ("frame_a:frame x:out y:out phi:out", ""),
     "planar.AbsoluteVelocity": ("frame_a:frame vx:out vy:out w:out", ""),
     "planar.Body": ("frame_a:frame", "x y phi vx vy w"),
@@ -313,7 +324,7 @@ class Program:
         return [f"{var}.{c}" for var, _, key in components or self.components for c, k in connectors(key) if k == kind]
 
     def source(self):
-        head = ["import acausal as ac", "from acausal import blocks, rotational, translational, vehicle", ""]
+        head = ["import acausal as ac", "from acausal import blocks, planar, rotational, translational, vehicle", ""]
         if any(key == "Expression" for _, _, key in self.components):
             head += EXPRESSION_CLASS.strip("\n").splitlines() + [""]
         return "\n".join(head + [f'm = ac.Model("{MODEL}")'] + self.lines) + "\n"

@@ -13,19 +13,11 @@
 #include "components/vehicle/driveline/gearbox.hpp"
 #include "components/vehicle/tires/tire_size.hpp"
 #include "components/vehicle/bodies/vehicle_body.hpp"
+#include "components/vehicle/cars/car_driveline.hpp"
 #include "components/vehicle/tires/wheel.hpp"
 #include "connectors/signal.hpp"
 
 namespace acausal::vehicle {
-
-enum class DrivenAxle { front, rear };
-
-/// Equipment chosen when a car is built (it decides which parts exist).
-struct CarOptions {
-  /// An ABSController between the pedal and each brake, reading the wheel's
-  /// speed (an ideal sensor) and the body's speed over ground.
-  bool abs = false;
-};
 
 /// The partial base of the library's cars (EngineType: an Engine or a
 /// MappedEngine; SelectorType: the gear's source on the body's speed, a
@@ -67,6 +59,8 @@ struct PassengerCarOf : Component {
   PassengerCarOf(std::string name, DrivenAxle driven, double a, double b, CarOptions options)
       : Component(std::move(name)),
         body(add<VehicleBody>("body", {{"m", 1500}, {"L", a + b}, {"a", a}, {"b", b}, {"h_cg", 0.55}})) {
+    if (options.esc)
+      throw ModelError("car '" + this->name() + "': a stability control (esc) needs yaw: use the planar car, vehicle.PlanarCar");
     const int left = driven == DrivenAxle::front ? 0 : 2;
     connect(throttle, engine.throttle_input);
     connect(clutch_engagement, clutch.engagement_input);

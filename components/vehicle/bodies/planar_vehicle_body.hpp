@@ -1,0 +1,111 @@
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "connectors/planar.hpp"
+#include "connectors/signal.hpp"
+
+namespace acausal::vehicle {
+
+/// A car's body moving in the road plane (three degrees of freedom: x, y and
+/// yaw psi), with the wheels' vertical loads from quasi-static load transfer.
+/// The CG lies a behind the front axle and b ahead of the rear one, h_cg above
+/// the road; the wheel mounts frame_fl … frame_rr sit at (a, ±track_f/2) and
+/// (−b, ±track_r/2) in body axes (x forward, y left, ISO 8855), turned with the
+/// body. In body axes, with the wheels' forces F_i on the mounts,
+///   m·(der(v_x) − r·v_y) = Σ F_x,i − F_drag,   m·(der(v_y) + r·v_x) = Σ F_y,i,
+///   Iz·der(r) = Σ (x_i·F_y,i − y_i·F_x,i + tau_i),
+/// drag 0.5·rho·Cd·A·v_x²·tanh(v_x/v_eps) at CG height. The loads (outputs
+/// N_fl … N_rr, to the wheels' N inputs): the axles carry
+///   N_front = (m·g·b − (m·a_x + F_drag)·h_cg)/L,   N_rear = m·g − N_front,
+/// (traction and braking at the road pitch the load between them, as in
+/// VehicleBody) and the lateral acceleration a_y moves m·a_y·h_cg from the inner
+/// to the outer wheels, split between the axles by the roll-stiffness share
+/// roll_share_front (roll centres at the road, quasi-static roll): the front
+/// axle's outer wheel gains roll_share_front·m·a_y·h_cg/track_f. No roll or
+/// pitch motion, no grade, loads not clipped (a wheel reads a negative load
+/// as 0). The states are v_x, v_y, r and the pose x, y, psi.
+struct PlanarVehicleBody : Component {
+  planar::Frame frame_fl{*this, "frame_fl"}, frame_fr{*this, "frame_fr"}, frame_rl{*this, "frame_rl"},
+      frame_rr{*this, "frame_rr"};
+  RealOutput N_fl{*this, "N_fl", {.unit = "N"}}, N_fr{*this, "N_fr", {.unit = "N"}},
+      N_rl{*this, "N_rl", {.unit = "N"}}, N_rr{*this, "N_rr", {.unit = "N"}};
+  Parameter m = parameter("m", 1500.0, {.unit = "kg", .min = 0});
+  Parameter Iz = parameter("Iz", 2500.0, {.unit = "kg.m2", .min = 0, .description = "yaw inertia"});
+  Parameter a = parameter("a", 1.2, {.unit = "m", .min = 0, .description = "front axle to CG"});
+  Parameter b = parameter("b", 1.5, {.unit = "m", .min = 0, .description = "CG to rear axle"});
+  Parameter h_cg = parameter("h_cg", 0.55, {.unit = "m", .min = 0});
+  Parameter track_f = parameter("track_f", 1.55, {.unit = "m", .min = 0, .description = "front track width"});
+  Parameter track_r = parameter("track_r", 1.55, {.unit = "m", .min = 0, .description = "rear track width"});
+  Parameter roll_share_front =
+      parameter("roll_share_front", 0.55, {.min = 0, .max = 1, .description = "front axle's share of the roll stiffness"});
+  Parameter Cd = parameter("Cd", 0.3, {.min = 0});
+  Parameter A = parameter("A", 2.2, {.unit = "m2", .min = 0});
+  Parameter rho = parameter("rho", 1.225, {.unit = "kg/m3", .min = 0});
+  Parameter g = parameter("g", 9.81, {.unit = "m/s2", .min = 0});
+  Parameter v_eps = parameter("v_eps", 0.1, {.unit = "m/s", .min = 1e-9});
+
+  RealOutput x{*this, "x", {.unit = "m", .start = 0.0, .fixed = true, .state = StateSelect::prefer}};
+  RealOutput y{*this, "y", {.unit = "m", .start = 0.0, .fixed = true, .state = StateSelect::prefer}};
+  RealOutput psi{*this, "psi", {.unit = "rad", .start = 0.0, .fixed = true, .state = StateSelect::prefer}};
+  RealOutput v_x{*this, "v_x", {.unit = "m/s", .start = 0.0, .fixed = true, .state = StateSelect::prefer}};
+  RealOutput v_y{*this, "v_y", {.unit = "m/s", .start = 0.0, .fixed = true, .state = StateSelect::prefer}};
+  RealOutput r{*this, "r", {.unit = "rad/s", .start = 0.0, .fixed = true, .state = StateSelect::prefer}};
+  Variable a_x = variable("a_x", {.unit = "m/s2"});
+  RealOutput a_y{*this, "a_y", {.unit = "m/s2"}};
+  RealOutput beta{*this, "beta", {.unit = "rad", .description = "sideslip atan(v_y/|v_x|)"}};
+  Variable F_x = variable("F_x", {.unit = "N", .description = "wheels' force along the body"});
+  Variable F_y = variable("F_y", {.unit = "N", .description = "wheels' force across the body"});
+  Variable M_z = variable("M_z", {.unit = "N.m", .description = "wheels' yaw moment about the CG"});
+  Variable F_drag = variable("F_drag", {.unit = "N"});
+  Variable N_front = variable("N_front", {.unit = "N"});
+  Variable N_rear = variable("N_rear", {.unit = "N"});
+
+  explicit PlanarVehicleBody(std::string name) : Component(std::move(name)) {
+    stored_energy(0.5 * m * (v_x * v_x + v_y * v_y) + 0.5 * Iz * r * r);
+    dissipated_power(F_drag * v_x);
+    require(m > 0, "the mass m must be positive");
+    require(Iz > 0, "the yaw inertia Iz must be positive");
+    require(a + b > 0, "the wheelbase a + b must be positive");
+    require(track_f > 0 && track_r > 0, "the track widths must be positive (the load transfer divides by them)");
+    const Expr c = cos(psi), s = sin(psi), L = a + b;
+    equation(der(x) == v_x * c - v_y * s);
+    equation(der(y) == v_x * s + v_y * c);
+    equation(der(psi) == r);
+    Expr sum_x(0.0), sum_y(0.0), moment(0.0);
+    const std::array<planar::Frame*, 4> mounts{&frame_fl, &frame_fr, &frame_rl, &frame_rr};
+    const std::array<Expr, 4> along{a, a, -b, -b}, across{0.5 * track_f, -0.5 * track_f, 0.5 * track_r, -0.5 * track_r};
+    for (int k = 0; k < 4; ++k) {
+      planar::Frame& f = *mounts[k];
+      equation(f.x == x + along[k] * c - across[k] * s);
+      equation(f.y == y + along[k] * s + across[k] * c);
+      equation(f.phi == psi);
+      const Expr fx_body = f.fx * c + f.fy * s, fy_body = -f.fx * s + f.fy * c;
+      sum_x = sum_x + fx_body;
+      sum_y = sum_y + fy_body;
+      moment = moment + along[k] * fy_body - across[k] * fx_body + f.tau;
+    }
+    equation(F_x == sum_x);
+    equation(F_y == sum_y);
+    equation(M_z == moment);
+    equation(F_drag == 0.5 * rho * Cd * A * v_x * v_x * tanh(v_x / v_eps));
+    equation(a_x == der(v_x) - r * v_y);
+    equation(a_y == der(v_y) + r * v_x);
+    equation(m * a_x == F_x - F_drag);
+    equation(m * a_y == F_y);
+    equation(Iz * der(r) == M_z);
+    // |v_x| regularized below v_eps as in the wheels' slips: exact above it.
+    equation(beta == atan(v_y / no_event(ifelse(abs(v_x) >= v_eps, abs(v_x), 0.5 * (v_x * v_x / v_eps + v_eps)))));
+    equation(N_front == (m * g * b - (m * a_x + F_drag) * h_cg) / L);
+    equation(N_rear == m * g - N_front);
+    const Expr shift_front = roll_share_front * m * a_y * h_cg / track_f;
+    const Expr shift_rear = (1.0 - roll_share_front) * m * a_y * h_cg / track_r;
+    equation(N_fl == 0.5 * N_front - shift_front);
+    equation(N_fr == 0.5 * N_front + shift_front);
+    equation(N_rl == 0.5 * N_rear - shift_rear);
+    equation(N_rr == 0.5 * N_rear + shift_rear);
+  }
+};
+
+}  // namespace acausal::vehicle

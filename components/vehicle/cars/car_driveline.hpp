@@ -1,0 +1,98 @@
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "components/rotational/speed_sensor.hpp"
+#include "components/vehicle/control/abs_controller.hpp"
+#include "components/vehicle/driveline/brake.hpp"
+#include "components/vehicle/driveline/clutch.hpp"
+#include "components/vehicle/driveline/differential.hpp"
+#include "components/vehicle/driveline/gearbox.hpp"
+#include "components/vehicle/tires/tire_size.hpp"
+#include "connectors/rotational.hpp"
+#include "connectors/signal.hpp"
+
+namespace acausal::vehicle {
+
+enum class DrivenAxle { front, rear };
+
+/// Equipment chosen when a car is built (it decides which parts exist).
+struct CarOptions {
+  /// An ABSController between the brake demand and each brake, reading the
+  /// wheel's speed (an ideal sensor) and the body's speed over ground.
+  bool abs = false;
+  /// A StabilityControl (ESC) between the pedal and the brakes (planar cars):
+  /// it brakes single wheels against over- and understeer.
+  bool esc = false;
+};
+
+/// The partial base of the planar car (the longitudinal PassengerCarOf wires the same parts itself, in an order its
+/// drive-cycle results depend on), everything but the body and the
+/// wheels (EngineType: an Engine or a MappedEngine; SelectorType: the gear's
+/// source on the car's speed, a GearSelector or a ShiftMap): engine → clutch
+/// → five-speed gearbox → differential → the driven axle's brakes, a brake
+/// per wheel, ABS optional. The driver acts through `throttle`, `brake`
+/// (pedal, 0…1) and `clutch` (engagement, 0…1); `speed` is the body's. Clutch
+/// and brakes lock (FrictionLaw::locking). The extension adds body and wheels
+/// and calls wire_driveline with them. Brakes: 1600 N·m front, 800 N·m rear.
+template <class EngineType, class SelectorType>
+struct CarDrivelineOf : Component {
+  RealInput throttle{*this, "throttle"}, brake{*this, "brake"}, clutch_engagement{*this, "clutch"};
+  RealOutput speed{*this, "speed", {.unit = "m/s"}};
+
+  EngineType& engine = add<EngineType>("engine");
+  Clutch& clutch = add<Clutch>("clutch", {{"tau_max", 400}});
+  Gearbox& gearbox = add<Gearbox>("gearbox", {{"efficiency_1", 0.97},
+                                              {"efficiency_2", 0.97},
+                                              {"efficiency_3", 0.98},
+                                              {"efficiency_4", 0.98},
+                                              {"efficiency_5", 0.98}});
+  SelectorType& selector = add<SelectorType>("selector");
+  Differential& differential = add<Differential>("differential", {{"ratio", 3.9}, {"efficiency", 0.98}});
+  std::array<Brake*, 4> brakes{
+      &add<Brake>("brake_fl", {{"tau_max", 1600}}), &add<Brake>("brake_fr", {{"tau_max", 1600}}),
+      &add<Brake>("brake_rl", {{"tau_max", 800}}), &add<Brake>("brake_rr", {{"tau_max", 800}})};
+  std::array<ABSController*, 4> abs{};  // fl, fr, rl, rr; null without ABS
+
+  static inline const std::array<std::string, 4> corners{"fl", "fr", "rl", "rr"};
+
+ protected:
+  explicit CarDrivelineOf(std::string name) : Component(std::move(name)) {}
+
+  /// Joins the driveline to the wheels' flanges (fl, fr, rl, rr), the body's
+  /// speed (the selector's, the ABS's and the `speed` output) and per wheel
+  /// the brake demand: the pedal, or a stability control's per-wheel demand.
+  void wire_driveline(DrivenAxle driven, const std::array<rotational::Flange*, 4>& wheel_flanges,
+                      RealOutput& body_speed, const std::array<Connector*, 4>& demands, CarOptions options) {
+    const int left = driven == DrivenAxle::front ? 0 : 2;
+    connect(throttle, engine.throttle_input);
+    connect(clutch_engagement, clutch.engagement_input);
+    connect(body_speed, speed);
+    connect(body_speed, selector.v);
+    connect(selector.gear, gearbox.gear_input);
+    if constexpr (requires { selector.load; }) connect(throttle, selector.load);
+    connect(engine.flange, clutch.flange_a);
+    connect(clutch.flange_b, gearbox.flange_in);
+    connect(gearbox.flange_out, differential.flange_input);
+    connect(differential.flange_left, brakes[left]->flange_a);
+    connect(differential.flange_right, brakes[left + 1]->flange_a);
+    for (int k = 0; k < 4; ++k) {
+      connect(brakes[k]->flange_b, *wheel_flanges[k]);
+      if (!options.abs) {
+        connect(*demands[k], brakes[k]->brake_input);
+        continue;
+      }
+      abs[k] = &add<ABSController>("abs_" + corners[k], {{"radius", radius_from_tire_size("205/55R16")}});
+      auto& sensor = add<rotational::SpeedSensor>("wheel_speed_" + corners[k]);
+      connect(sensor.flange, *wheel_flanges[k]);
+      connect(sensor.w, abs[k]->w_wheel);
+      connect(body_speed, abs[k]->v_vehicle);
+      connect(*demands[k], abs[k]->brake_demand);
+      connect(abs[k]->brake, brakes[k]->brake_input);
+    }
+    set_start("engine.w", 100.0);  // idling, about 950 rpm
+  }
+};
+
+}  // namespace acausal::vehicle

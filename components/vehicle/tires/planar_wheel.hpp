@@ -1,0 +1,177 @@
+#pragma once
+
+#include <fmt/format.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "components/vehicle/tires/combined_slip.hpp"
+#include "components/vehicle/tires/magic_formula.hpp"
+#include "connectors/planar.hpp"
+#include "connectors/rotational.hpp"
+#include "connectors/signal.hpp"
+#include "solver/symbolic/table.hpp"
+
+namespace acausal::vehicle {
+
+/// The PlanarWheel's combined-slip law, a structural choice
+/// (`tire_law="pacejka"` in Python): the laws not chosen are not compiled.
+struct PlanarTireLaw {
+  enum : int { tanh, linear, pacejka };
+  static inline const std::vector<std::string> names = {"tanh", "linear", "pacejka"};
+};
+
+/// A wheel rolling on the road plane with longitudinal and lateral slip (the
+/// Wheel's planar sibling, for handling). `frame` is the wheel centre on the
+/// road, its orientation the wheel's heading (steering included: mount it on
+/// the body through a planar::PrescribedRevolute to steer it); `flange_rot`
+/// drives and brakes the wheel's spin; the input `N` is the vertical load the
+/// body puts on it (a load transfer computes it; negative loads are read as 0,
+/// a wheel in the air). The contact's velocity in the wheel's axes,
+/// v_long and v_lat, gives the practical slips of SAE J670 / ISO 8855:
+///   kappa = (ω·r − v_long)/|v_long|,   tan(alpha) = v_lat/|v_long|,
+/// |v_long| replaced below v_eps by (v_long²/v_eps + v_eps)/2 as in the Wheel,
+/// so a wheel spinning or sliding sideways at standstill has finite slips
+/// (alpha > 0: the contact slides to the wheel's left, the force pushes right).
+/// The laws combine both slips by normalized slip (similarity_combined): the
+/// total force √(Fx² + Fy²) never exceeds F_peak (μ·N; μ·N·max(D, D_y) for
+/// the magic formula), and driving or braking only takes lateral force away.
+/// tire_law: tanh, μN·tanh(s) with s the combined slip scaled by the slip
+/// stiffness (per unit slip and N) and the cornering stiffness (per rad and
+/// N); linear, μN·min(s, 1) (the friction ellipse on seed 000's
+/// saturated-linear law, slip_compliance the slip at which Fx reaches μN);
+/// pacejka, the magic formula per direction (B, C, D, E and B_y … E_y), the
+/// scaled slip held within B·kappa_max (the formula's fitted range).
+/// μ is `mu`, or a map μ(x, y) over the road (set_friction_map: a split-μ
+/// road, a wet patch). Rolling resistance Crr·N·r·tanh(ω·r/v_eps) is a torque
+/// against the spin (the planar body has none of its own). No aligning moment,
+/// camber or relaxation: the force follows the slips at once.
+struct PlanarWheel : Component {
+  planar::Frame frame{*this, "frame"};
+  rotational::Flange flange_rot{*this, "flange_rot"};
+  RealInput N{*this, "N", {.unit = "N"}};
+  Parameter radius = parameter("radius", 0.3, {.unit = "m", .min = 1e-6});
+  Parameter J = parameter("J", 1.0, {.unit = "kg.m2", .min = 1e-9});
+  Parameter mu = parameter("mu", 0.9, {.min = 0});
+  Parameter tire_law = parameter("tire_law", PlanarTireLaw::tanh,
+                                 {.description = "combined-slip tire law (tanh, linear, pacejka)",
+                                  .choices = PlanarTireLaw::names});
+  Parameter slip_stiffness =
+      parameter("slip_stiffness", 20.0, {.min = 1e-6, .description = "longitudinal force per unit slip and N (tanh)"});
+  Parameter cornering_stiffness =
+      parameter("cornering_stiffness", 15.0, {.unit = "1/rad", .min = 1e-6,
+                                              .description = "lateral force per rad of slip angle and N (tanh, linear)"});
+  Parameter slip_compliance =
+      parameter("slip_compliance", 0.05, {.min = 1e-9, .description = "slip at which Fx reaches mu·N (linear)"});
+  Parameter B = parameter("B", 10.0, {.min = 1e-6, .description = "longitudinal stiffness factor (pacejka)"});
+  Parameter C = parameter("C", 1.9, {.min = 0, .description = "longitudinal shape factor (pacejka)"});
+  Parameter D = parameter("D", 1.0, {.min = 0, .description = "longitudinal peak over mu·N (pacejka)"});
+  Parameter E = parameter("E", 0.97, {.max = 1, .description = "longitudinal curvature factor (pacejka)"});
+  Parameter B_y = parameter("B_y", 10.0, {.min = 1e-6, .description = "lateral stiffness factor (pacejka)"});
+  Parameter C_y = parameter("C_y", 1.3, {.min = 0, .description = "lateral shape factor (pacejka)"});
+  Parameter D_y = parameter("D_y", 1.0, {.min = 0, .description = "lateral peak over mu·N (pacejka)"});
+  Parameter E_y = parameter("E_y", 0.97, {.max = 1, .description = "lateral curvature factor (pacejka)"});
+  Parameter kappa_max = parameter("kappa_max", 1.5, {.min = 1e-3, .description = "slip range of the magic formula"});
+  Parameter v_eps = parameter("v_eps", 0.1, {.unit = "m/s", .min = 1e-9});
+  Parameter Crr = parameter("Crr", 0.015, {.min = 0, .description = "rolling resistance coefficient"});
+
+  Variable phi = variable("phi", {.unit = "rad", .description = "spin angle"});
+  Variable omega = variable("omega", {.unit = "rad/s", .state = StateSelect::prefer});
+  Variable v_long = variable("v_long", {.unit = "m/s", .description = "wheel centre's speed along the wheel"});
+  Variable v_lat = variable("v_lat", {.unit = "m/s", .description = "wheel centre's speed to the wheel's left"});
+  Variable load = variable("load", {.unit = "N", .description = "vertical load N, 0 when negative"});
+  Variable mu_road = variable("mu_road");
+  Variable F_max = variable("F_max", {.unit = "N", .description = "μ·N"});
+  Variable F_peak = variable("F_peak", {.unit = "N", .description = "the law's peak: √(Fx² + Fy²) never exceeds it"});
+  Variable kappa = variable("kappa", {.description = "practical longitudinal slip (ω·r − v_long)/|v_long|"});
+  Variable alpha = variable("alpha", {.unit = "rad", .description = "slip angle atan(v_lat/|v_long|)"});
+  Variable Fx = variable("Fx", {.unit = "N", .description = "road force on the tire along the wheel"});
+  Variable Fy = variable("Fy", {.unit = "N", .description = "road force on the tire to the wheel's left"});
+  Variable F_total = variable("F_total", {.unit = "N", .description = "√(Fx² + Fy²)"});
+  Variable tau_roll = variable("tau_roll", {.unit = "N.m"});
+  Variable P_slip = variable("P_slip", {.unit = "W", .description = "power the sliding contact dissipates"});
+
+  explicit PlanarWheel(std::string name) : Component(std::move(name)) {
+    stored_energy(0.5 * J * omega * omega);
+    dissipated_power(P_slip + tau_roll * omega);
+    const Expr heading = frame.phi, c = cos(heading), s = sin(heading);
+    equation(phi == flange_rot.phi);
+    equation(omega == der(phi));
+    equation(v_long == c * der(frame.x) + s * der(frame.y));
+    equation(v_lat == -s * der(frame.x) + c * der(frame.y));
+    equation(load == no_event(max(N, 0.0)));
+    friction_law_ = equation(mu_road == mu);
+    equation(F_max == mu_road * load);
+    // C1 across v_eps and at standstill, as the Wheel's slip: no events.
+    const Expr speed = no_event(ifelse(abs(v_long) >= v_eps, abs(v_long), 0.5 * (v_long * v_long / v_eps + v_eps)));
+    const Expr rim_speed = omega * radius, v_slip = rim_speed - v_long, tan_alpha = v_lat / speed;
+    equation(kappa == v_slip / speed);
+    equation(alpha == atan(tan_alpha));
+    const Expr friction = mu_road + 1e-12;  // ice at its limit (μ = 0) stays finite
+    const auto law = [&](int k) { return chosen(tire_law, k); };
+    const PlanarTireForce tanh_law = similarity_combined(
+        slip_stiffness * kappa / friction, cornering_stiffness * tan_alpha / friction,
+        [&](const Expr& s_) { return F_max * tanh(s_); }, [&](const Expr& s_) { return F_max * tanh(s_); });
+    const PlanarTireForce linear_law = similarity_combined(
+        kappa / (slip_compliance * friction), cornering_stiffness * tan_alpha / friction,
+        [&](const Expr& s_) { return F_max * no_event(min(s_, 1.0)); },
+        [&](const Expr& s_) { return F_max * no_event(min(s_, 1.0)); });
+    // The formula's far tail (a wheel spinning on the spot) is beyond its fit:
+    // the scaled slip stops at the end of the range, B·kappa_max.
+    const Expr s_fit_max = B * kappa_max;
+    const auto fitted = [&](const Expr& s_) { return no_event(min(s_, s_fit_max)); };
+    const PlanarTireForce pacejka_law = similarity_combined(
+        B * kappa, B_y * tan_alpha,
+        [&](const Expr& s_) { return magic_formula_force(F_max, 1.0, C, D, E, fitted(s_)); },
+        [&](const Expr& s_) { return magic_formula_force(F_max, 1.0, C_y, D_y, E_y, fitted(s_)); });
+    const auto choose = [&](const Expr& tanh_case, const Expr& linear_case, const Expr& pacejka_case) {
+      return ifelse(law(PlanarTireLaw::tanh), tanh_case, ifelse(law(PlanarTireLaw::linear), linear_case, pacejka_case));
+    };
+    equation(Fx == choose(tanh_law.Fx, linear_law.Fx, pacejka_law.Fx));
+    equation(Fy == choose(tanh_law.Fy, linear_law.Fy, pacejka_law.Fy));
+    equation(F_peak == choose(F_max, F_max, F_max * no_event(max(D, D_y))));
+    equation(F_total == sqrt(Fx * Fx + Fy * Fy));
+    // The road's force on the tire, in world axes, reaches the body through
+    // the massless wheel centre: frame force + road force = 0.
+    equation(frame.fx == -(c * Fx - s * Fy));
+    equation(frame.fy == -(s * Fx + c * Fy));
+    equation(frame.tau == 0.0);
+    equation(tau_roll == Crr * load * radius * tanh(rim_speed / v_eps));
+    equation(J * der(omega) == flange_rot.tau - radius * Fx - tau_roll);
+    // The contact point slides at (v_long − ω·r, v_lat); the road's force
+    // does −P_slip of work on it.
+    equation(P_slip == Fx * v_slip - Fy * v_lat);
+  }
+
+  /// Road friction as a map over the plane: values[i][j] is μ at
+  /// (x_grid[i], y_grid[j]) in world coordinates, bilinear between grid
+  /// points and held beyond the grid's edges (a split-μ road: two values of y
+  /// either side of the centre line). Replaces `mu`. Call before compiling.
+  void set_friction_map(const std::vector<double>& x_grid, const std::vector<double>& y_grid,
+                        const std::vector<std::vector<double>>& values) {
+    Table2D t{.u1 = x_grid, .u2 = y_grid};
+    const std::string context = path() + " friction map";
+    if (values.size() != x_grid.size())
+      throw ModelError(fmt::format("{}: {} rows of values for {} values of x", context, values.size(), x_grid.size()));
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      if (values[i].size() != y_grid.size())
+        throw ModelError(fmt::format("{}: row {} has {} values for {} values of y", context, i + 1, values[i].size(),
+                                     y_grid.size()));
+      for (std::size_t j = 0; j < values[i].size(); ++j)
+        if (!(values[i][j] >= 0.0))
+          throw ModelError(fmt::format("{}: μ = {} at x = {}, y = {} must be >= 0", context, values[i][j], x_grid[i],
+                                       y_grid[j]));
+      t.y.insert(t.y.end(), values[i].begin(), values[i].end());
+    }
+    check_table(t, context);
+    t.extrapolation = TableExtrapolation::hold;
+    t.smoothness = TableSmoothness::linear;
+    replace_equation(friction_law_, mu_road == table(frame.x, frame.y, t));
+  }
+
+ private:
+  std::size_t friction_law_ = 0;
+};
+
+}  // namespace acausal::vehicle
