@@ -763,6 +763,11 @@ class UnknownNameError(KeyError, ModelError):
     wheel->set_friction_map(x, y, values);
   }, py::arg("component"), py::arg("x"), py::arg("y"), py::arg("values"));
   bind_table("_set_path", "vehicle.PathFollower", &vehicle::PathFollower::set_path);
+  m.def("_set_initial_speed", [](Component& c, double v0) {
+    auto* car = dynamic_cast<vehicle::PlanarCar*>(&c);
+    if (!car) throw ModelError("component '" + c.name() + "' is not a vehicle.PlanarCar");
+    car->set_initial_speed(v0);
+  }, py::arg("component"), py::arg("v0"));
   m.def("drive_cycle_names", &vehicle::drive_cycle_names);
   m.def("drive_cycle_file", &vehicle::drive_cycle_file, py::arg("name"));
   m.def("_set_cycle", [](Component& c, const std::string& name, const std::string& file,

@@ -59,7 +59,7 @@ TEST_CASE("PlanarWheel: pure slip is the law itself, combined slip stays within 
           "[planar][tire]") {
   using Law = vehicle::PlanarTireLaw;
   const double kappas[] = {-0.6, -0.1, 0.0, 0.03, 0.25}, alphas[] = {0.0, 0.02, 0.08, 0.3};
-  for (int law : {Law::tanh, Law::linear, Law::pacejka}) {
+  for (int law : {Law::tanh, Law::linear, Law::pacejka, Law::pac2002}) {
     for (double alpha : alphas) {
       const Forces pure_lateral = forces_at(law, 0.0, alpha);
       for (double kappa : kappas) {
@@ -82,6 +82,12 @@ TEST_CASE("PlanarWheel: pure slip is the law itself, combined slip stays within 
           CHECK(f.Fy == Approx(-F_max * std::sin(1.3 * std::atan(Ba - 0.97 * (Ba - std::atan(Ba)))))
                             .epsilon(1e-9)
                             .margin(1e-9));
+        }
+        // PAC2002's pure lateral slip: its cornering stiffness |Kya| at FNOMIN
+        // (PKY1·FNOMIN·sin(2·atan(1/PKY2)), the defaults) sets the slope.
+        if (law == Law::pac2002 && kappa == 0.0 && alpha == 0.02) {
+          const double Kya = 15.324 * 4000.0 * std::sin(2 * std::atan(1 / 1.715));
+          CHECK(-f.Fy / tan_a == Approx(Kya).epsilon(0.05));  // 5 %: alpha = 0.02 is already off the slope's line
         }
         if (alpha == 0.0 && law == Law::linear)
           CHECK(f.Fx == Approx(N_load * std::clamp(kappa / 0.05, -mu, mu)).epsilon(1e-9).margin(1e-9));

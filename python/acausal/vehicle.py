@@ -52,3 +52,9 @@ def set_path(follower, points):
     """The path a PathFollower tracks: its centre line as (x, y) points in the world frame, at least two, consecutive
     points distinct."""
     _acausal._set_path(follower, [(float(px), float(py)) for px, py in points])
+
+
+def set_initial_speed(car, v0):
+    """Starts a PlanarCar rolling straight ahead at v0 [m/s] in the gear its selector picks, the engine turning with
+    the gearbox (call before compiling)."""
+    _acausal._set_initial_speed(car, float(v0))

@@ -8,6 +8,9 @@
 
 #include "components/vehicle/tires/combined_slip.hpp"
 #include "components/vehicle/tires/magic_formula.hpp"
+#include "components/vehicle/tires/pac2002.hpp"
+#include "components/vehicle/tires/pac2002_lateral.hpp"
+#include "components/vehicle/tires/tir_file.hpp"
 #include "connectors/planar.hpp"
 #include "connectors/rotational.hpp"
 #include "connectors/signal.hpp"
@@ -18,8 +21,8 @@ namespace acausal::vehicle {
 /// The PlanarWheel's combined-slip law, a structural choice
 /// (`tire_law="pacejka"` in Python): the laws not chosen are not compiled.
 struct PlanarTireLaw {
-  enum : int { tanh, linear, pacejka };
-  static inline const std::vector<std::string> names = {"tanh", "linear", "pacejka"};
+  enum : int { tanh, linear, pacejka, pac2002 };
+  static inline const std::vector<std::string> names = {"tanh", "linear", "pacejka", "pac2002"};
 };
 
 /// A wheel rolling on the road plane with longitudinal and lateral slip (the
@@ -43,10 +46,18 @@ struct PlanarTireLaw {
 /// saturated-linear law, slip_compliance the slip at which Fx reaches μN);
 /// pacejka, the magic formula per direction (B, C, D, E and B_y … E_y), the
 /// scaled slip held within B·kappa_max (the formula's fitted range).
+/// pac2002, PAC2002 with its own combined slip: Fx = Gxα·Fx0(κ), Fy =
+/// Gyκ·Fy0(α) + SVyκ (pac2002.hpp, pac2002_lateral.hpp; coefficients as
+/// parameters named as in a .TIR file, load_tir() reads both directions),
+/// the road's μ scaling the tire's friction and κ held within ±kappa_max. Its
+/// weighting functions do not bound the resultant by themselves: where
+/// √(Fx² + Fy²) would exceed F_peak = max(|Dx| + |SVx|, |Dy| + |SVy|), the
+/// larger of the pure-slip peaks at this load, both are scaled back onto it.
 /// μ is `mu`, or a map μ(x, y) over the road (set_friction_map: a split-μ
 /// road, a wet patch). Rolling resistance Crr·N·r·tanh(ω·r/v_eps) is a torque
 /// against the spin (the planar body has none of its own). No aligning moment,
-/// camber or relaxation: the force follows the slips at once.
+/// camber or relaxation: the force follows the slips at once. The PAC2002
+/// coefficients are parameters of every PlanarWheel; only pac2002 reads them.
 struct PlanarWheel : Component {
   planar::Frame frame{*this, "frame"};
   rotational::Flange flange_rot{*this, "flange_rot"};
@@ -55,7 +66,7 @@ struct PlanarWheel : Component {
   Parameter J = parameter("J", 1.0, {.unit = "kg.m2", .min = 1e-9});
   Parameter mu = parameter("mu", 0.9, {.min = 0});
   Parameter tire_law = parameter("tire_law", PlanarTireLaw::tanh,
-                                 {.description = "combined-slip tire law (tanh, linear, pacejka)",
+                                 {.description = "combined-slip tire law (tanh, linear, pacejka, pac2002)",
                                   .choices = PlanarTireLaw::names});
   Parameter slip_stiffness =
       parameter("slip_stiffness", 20.0, {.min = 1e-6, .description = "longitudinal force per unit slip and N (tanh)"});
@@ -75,6 +86,7 @@ struct PlanarWheel : Component {
   Parameter kappa_max = parameter("kappa_max", 1.5, {.min = 1e-3, .description = "slip range of the magic formula"});
   Parameter v_eps = parameter("v_eps", 0.1, {.unit = "m/s", .min = 1e-9});
   Parameter Crr = parameter("Crr", 0.015, {.min = 0, .description = "rolling resistance coefficient"});
+  std::vector<Parameter> pac2002 = pac2002_parameters();
 
   Variable phi = variable("phi", {.unit = "rad", .description = "spin angle"});
   Variable omega = variable("omega", {.unit = "rad/s", .state = StateSelect::prefer});
@@ -125,12 +137,25 @@ struct PlanarWheel : Component {
         B * kappa, B_y * tan_alpha,
         [&](const Expr& s_) { return magic_formula_force(F_max, 1.0, C, D, E, fitted(s_)); },
         [&](const Expr& s_) { return magic_formula_force(F_max, 1.0, C_y, D_y, E_y, fitted(s_)); });
-    const auto choose = [&](const Expr& tanh_case, const Expr& linear_case, const Expr& pacejka_case) {
-      return ifelse(law(PlanarTireLaw::tanh), tanh_case, ifelse(law(PlanarTireLaw::linear), linear_case, pacejka_case));
+    const auto coefficient = [&](const char* name) { return Expr(pac2002_coefficient(name)); };
+    const Expr k_fit = no_event(max(min(kappa, kappa_max), -kappa_max));
+    const Pac2002Terms along = pac2002_longitudinal(coefficient, k_fit, load, mu_road);
+    const Pac2002LateralTerms across = pac2002_lateral(coefficient, alpha, load, mu_road);
+    const Expr pac_Fx = pac2002_gx_alpha(coefficient, k_fit, alpha, load) * along.Fx;
+    const Expr pac_Fy = pac2002_gy_kappa(coefficient, k_fit, alpha, load) * across.Fy +
+                        pac2002_svy_kappa(coefficient, k_fit, alpha, load, mu_road);
+    const Expr pac_peak = no_event(max(abs(along.Dx) + abs(along.SVx), abs(across.Dy) + abs(across.SVy)));
+    // 1e-12 N² inside the root: its slope stays finite when the tire rolls free.
+    const Expr pac_cap = no_event(min(1.0, pac_peak / sqrt(pac_Fx * pac_Fx + pac_Fy * pac_Fy + 1e-12)));
+    const auto choose = [&](const Expr& tanh_case, const Expr& linear_case, const Expr& pacejka_case,
+                            const Expr& pac2002_case) {
+      return ifelse(law(PlanarTireLaw::tanh), tanh_case,
+                    ifelse(law(PlanarTireLaw::linear), linear_case,
+                           ifelse(law(PlanarTireLaw::pacejka), pacejka_case, pac2002_case)));
     };
-    equation(Fx == choose(tanh_law.Fx, linear_law.Fx, pacejka_law.Fx));
-    equation(Fy == choose(tanh_law.Fy, linear_law.Fy, pacejka_law.Fy));
-    equation(F_peak == choose(F_max, F_max, F_max * no_event(max(D, D_y))));
+    equation(Fx == choose(tanh_law.Fx, linear_law.Fx, pacejka_law.Fx, pac_cap * pac_Fx));
+    equation(Fy == choose(tanh_law.Fy, linear_law.Fy, pacejka_law.Fy, pac_cap * pac_Fy));
+    equation(F_peak == choose(F_max, F_max, F_max * no_event(max(D, D_y)), pac_peak));
     equation(F_total == sqrt(Fx * Fx + Fy * Fy));
     // The road's force on the tire, in world axes, reaches the body through
     // the massless wheel centre: frame force + road force = 0.
@@ -170,7 +195,48 @@ struct PlanarWheel : Component {
     replace_equation(friction_law_, mu_road == table(frame.x, frame.y, t));
   }
 
+  /// Sets the pac2002 coefficients from a .TIR file's longitudinal and
+  /// lateral sections (coefficients the file leaves out keep their values);
+  /// all or nothing. Call before compiling, and choose tire_law = pac2002.
+  void load_tir(const std::string& path) {
+    const Pac2002Longitudinal along = read_tir_longitudinal(path);
+    const Pac2002Lateral across = read_tir_lateral(path);
+    std::vector<std::pair<std::string, double>> before;
+    for (const ParameterDecl& p : parameters()) before.emplace_back(p.name, p.value);
+    try {
+      for (const auto& field : Pac2002Longitudinal::fields()) set_parameter(field.name, along.*field.member);
+      for (const auto& field : Pac2002Lateral::fields()) set_parameter(field.name, across.*field.member);
+    } catch (const ModelError&) {
+      for (const auto& [name, value] : before) set_parameter(name, value);
+      throw;
+    }
+  }
+
  private:
+  std::vector<Parameter> pac2002_parameters() {
+    std::vector<Parameter> declared;
+    const Pac2002Longitudinal along;
+    for (const auto& f : Pac2002Longitudinal::fields())
+      declared.push_back(parameter(f.name, along.*f.member, {.unit = f.unit, .min = f.min, .description = f.description}));
+    const Pac2002Lateral across;
+    for (const auto& f : Pac2002Lateral::fields())
+      declared.push_back(parameter(f.name, across.*f.member, {.unit = f.unit, .min = f.min, .description = f.description}));
+    return declared;
+  }
+  // Declared in field order: the longitudinal table, then the lateral one.
+  const Parameter& pac2002_coefficient(const char* name) const {
+    std::size_t k = 0;
+    for (const auto& f : Pac2002Longitudinal::fields()) {
+      if (std::string_view(f.name) == name) return pac2002[k];
+      ++k;
+    }
+    for (const auto& f : Pac2002Lateral::fields()) {
+      if (std::string_view(f.name) == name) return pac2002[k];
+      ++k;
+    }
+    throw ModelError(path() + ": no PAC2002 coefficient " + name);
+  }
+
   std::size_t friction_law_ = 0;
 };
 
