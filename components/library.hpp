@@ -29,6 +29,18 @@
   X(rotational, Torque) \
   X(rotational, TorqueSensor) \
   X(rotational, TorqueStep) \
+  X(thermal, BodyRadiation) \
+  X(thermal, Convection) \
+  X(thermal, FixedHeatFlow) \
+  X(thermal, FixedTemperature) \
+  X(thermal, HeatCapacitor) \
+  X(thermal, HeatFlowSensor) \
+  X(thermal, PrescribedHeatFlow) \
+  X(thermal, PrescribedTemperature) \
+  X(thermal, RelTemperatureSensor) \
+  X(thermal, TemperatureSensor) \
+  X(thermal, ThermalConductor) \
+  X(thermal, ThermalResistor) \
   X(translational, AccSensor) \
   X(translational, Brake) \
   X(translational, ConstantForce) \
@@ -48,6 +60,29 @@
   X(translational, Spring) \
   X(translational, SpringDamper) \
   X(translational, SupportFriction) \
+  X(electrical, Capacitor) \
+  X(electrical, Conductor) \
+  X(electrical, ConstantCurrent) \
+  X(electrical, ConstantVoltage) \
+  X(electrical, CurrentSensor) \
+  X(electrical, DCDCAveraged) \
+  X(electrical, EMF) \
+  X(electrical, Ground) \
+  X(electrical, IdealClosingSwitch) \
+  X(electrical, IdealDiode) \
+  X(electrical, IdealGyrator) \
+  X(electrical, IdealOpeningSwitch) \
+  X(electrical, IdealThyristor) \
+  X(electrical, IdealTransformer) \
+  X(electrical, Inductor) \
+  X(electrical, PotentialSensor) \
+  X(electrical, PowerSensor) \
+  X(electrical, Resistor) \
+  X(electrical, SignalCurrent) \
+  X(electrical, SignalVoltage) \
+  X(electrical, SineVoltage) \
+  X(electrical, StepVoltage) \
+  X(electrical, VoltageSensor) \
   X(planar, AbsolutePosition) \
   X(planar, AbsoluteVelocity) \
   X(planar, Body) \

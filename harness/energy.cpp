@@ -9,8 +9,9 @@ namespace acausal::harness {
 
 namespace {
 
-// Σ der(potential)·flow over a component's connectors, pairing the k-th
-// potential member of a connector with its k-th flow member.
+// The power entering a component through its connectors, pairing the k-th
+// potential member of a connector with its k-th flow member by the
+// connector's rule (PortPower).
 Expr port_power(const Component& c) {
   Expr power(0.0);
   for (const Connector* k : c.connectors()) {
@@ -19,8 +20,12 @@ Expr port_power(const Component& c) {
       if (m.causality == Causality::potential) potentials.push_back(m.symbol);
       if (m.causality == Causality::flow) flows.push_back(m.symbol);
     }
+    if (k->port_power() == PortPower::flow) {
+      for (const Expr& f : flows) power = power + f;
+      continue;
+    }
     for (std::size_t i = 0; i < std::min(potentials.size(), flows.size()); ++i)
-      power = power + der(potentials[i]) * flows[i];
+      power = power + (k->port_power() == PortPower::potential_times_flow ? potentials[i] : der(potentials[i])) * flows[i];
   }
   return power;
 }

@@ -3,7 +3,8 @@
 // Each component states what it stores, dissipates and takes from outside
 // the model (Component::stored_energy, dissipated_power, supplied_power,
 // energy_source); the power through a connector is der(potential)·flow for
-// each potential/flow pair, positive into the component. Over a run, for
+// each potential/flow pair of mechanics, v·i for an electrical pin and Q_flow
+// for a heat port (Connector::port_power), positive into the component. Over a run, for
 // every component
 //     W_ports + W_supplied = ΔE_stored + W_dissipated,
 // and since connections neither store nor lose energy, for the whole model

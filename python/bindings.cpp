@@ -711,6 +711,8 @@ class UnknownNameError(KeyError, ModelError):
   register_connector<rotational::Flange>("rotational.Flange");
   register_connector<translational::Flange>("translational.Flange");
   register_connector<planar::Frame>("planar.Frame");
+  register_connector<electrical::Pin>("electrical.Pin");
+  register_connector<thermal::HeatPort>("thermal.HeatPort");
   register_connector<vehicle::WheelContact>("vehicle.WheelContact");
   m.def("radius_from_tire_size", &vehicle::radius_from_tire_size, py::arg("designation"));
   register_connector<RealInput>("RealInput");

@@ -124,3 +124,31 @@ TEST_CASE("a strict relation on time switches at its instant: time > 0.5 is true
   }
   CHECK(r["strict.above"][r.size() - 1] == 1.0);
 }
+
+TEST_CASE("a time relation stays a time event when its node is also read under no_event", "[events]") {
+  // Nodes are shared by content: the Step's `time < startTime` sat both in
+  // its output and, through alias elimination, under a no_event() elsewhere.
+  // It was left without a mode everywhere, so the integrator stepped across
+  // the step (issue 31: the sine with dwell's corners were missed).
+  Model m("quiet_time_relation");
+  auto& step = m.add<blocks::Step>("step", {{"height", 1.0}, {"startTime", 0.3}});
+  struct Reader : Component {
+    RealInput u{*this, "u"};
+    Variable x = variable("x", {.start = 0.0, .fixed = true});
+    Variable quiet = variable("quiet");
+    explicit Reader(std::string name) : Component(std::move(name)) {
+      equation(der(x) == u);
+      equation(quiet == no_event(abs(u - 0.25)));
+    }
+  };
+  auto& reader = m.add<Reader>("reader");
+  m.connect(step.y, reader.u);
+  Simulator sim = m.compile();
+  INFO(sim.report().str());
+  CHECK(sim.report().count("events", "time_events") == 1);
+  Result r = sim.simulate(test::run_for(1.0, 0.1));
+  REQUIRE(r.event_times().size() == 1);
+  CHECK(r.event_times()[0] == 0.3);
+  // x = max(t - 0.3, 0): exact once the solver stops at the step (rtol 1e-6 otherwise smears it).
+  CHECK(r["reader.x"].back() == Approx(0.7).epsilon(1e-9));
+}

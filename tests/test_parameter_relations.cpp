@@ -32,9 +32,14 @@ const std::map<std::string, std::vector<Relation>> relations = {
     // A zero mass or inertia passed its bound (min = 0) and then failed inside IDA (issue 30).
     {"rotational::Inertia", {{"the inertia J must be positive", {{"J", 0.0}}, {"J"}}}},
     {"translational::Mass", {{"the mass m must be positive", {{"m", 0.0}}, {"m"}}}},
+    {"thermal::HeatCapacitor", {{"the heat capacity C must be positive", {{"C", 0.0}}, {"C"}}}},
     {"translational::MassWithStopAndFriction", {{"the mass m must be positive", {{"m", 0.0}}, {"m"}}}},
     {"planar::Body", {{"the mass m must be positive", {{"m", 0.0}}, {"m"}},
                       {"the inertia I must be positive", {{"I", 0.0}}, {"I"}}}},
+    // C = 0 or L = 0 leaves der(v) or der(i) undetermined, as J = 0 does der(w).
+    {"electrical::Capacitor", {{"the capacitance C must be positive", {{"C", 0.0}}, {"C"}}}},
+    {"electrical::Inductor", {{"the inductance L must be positive", {{"L", 0.0}}, {"L"}}}},
+    {"electrical::DCDCAveraged", {{"the efficiency eta must be positive", {{"eta", 0.0}}, {"eta"}}}},
     {"vehicle::KinematicBicycle", {{"the wheelbase L must be positive", {{"L", 0.0}}, {"L"}}}},
     {"vehicle::SingleTrack",
      {{"the mass m must be positive", {{"m", 0.0}}, {"m"}},
@@ -138,8 +143,17 @@ std::string instance_name(const std::string& type) {
 /// What a component needs around it to compile: a source on each input, or
 /// its standard rig.
 void rig(Model& m, Component& c) {
-  for (Connector* k : c.connectors())
+  electrical::Ground* ground = nullptr;
+  for (Connector* k : c.connectors()) {
     if (k->members()[0].causality == Causality::input) m.connect(m.add<blocks::Constant>(k->name()).y, *k);
+    // A pin goes through 1 Ω to ground: every potential is then defined.
+    if (k->type() == "electrical.Pin") {
+      if (!ground) ground = &m.add<electrical::Ground>("rig_ground");
+      auto& r = m.add<electrical::Resistor>("rig_" + k->name());
+      m.connect(*k, r.p);
+      m.connect(r.n, ground->p);
+    }
+  }
 }
 void rig(Model& m, vehicle::VehicleBody& body) {
   harness::body_rig(m, body.contact_front, body.contact_rear, 0.0, 0.0);

@@ -5,6 +5,7 @@
 
 #include "components/blocks/tables/interpolation.hpp"
 #include "components/common/friction_modes.hpp"
+#include "components/thermal/conditional_heat_port.hpp"
 #include "connectors/rotational.hpp"
 
 namespace acausal::rotational {
@@ -12,6 +13,8 @@ namespace acausal::rotational {
 /// Bearing friction (MSL Rotational.Components.BearingFriction, housing
 /// fixed): a friction torque tau_pos(w) against the ground with no normal
 /// force (default [(0, 1)] N.m); stuck up to peak·tau_pos(0).
+/// With use_heat_port = 1 the loss lossPower leaves as heat through heat_port
+/// (thermal::ConditionalHeatPort, MSL useHeatPort).
 struct BearingFriction : Component {
   Flange flange_a{*this, "flange_a"}, flange_b{*this, "flange_b"};
   Parameter peak = parameter("peak", 1.0, {.min = 1, .description = "break-away / sliding torque at w = 0"});
@@ -23,6 +26,7 @@ struct BearingFriction : Component {
   Variable tau0 = variable("tau0", {.unit = "N.m"});
   Variable tau0_max = variable("tau0_max", {.unit = "N.m"});
   FrictionModes friction{*this, "N.m", "rad/s2"};
+  thermal::ConditionalHeatPort heat{*this};
 
   explicit BearingFriction(std::string name) : Component(std::move(name)) {
     equation(phi == flange_a.phi);
@@ -33,7 +37,7 @@ struct BearingFriction : Component {
     equation(tau0_max == peak * tau0);
     friction.equations(*this, w, a, tau0, tau0_max, Expr(0.0), w_small);
     set_tau_pos({{0.0, 1.0}});
-    dissipated_power(tau * w);
+    heat.equations(*this, tau * w);
   }
 
   /// The friction torque as (w, tau) points, w >= 0.

@@ -5,6 +5,7 @@
 
 #include "components/blocks/tables/interpolation.hpp"
 #include "components/common/friction_modes.hpp"
+#include "components/thermal/conditional_heat_port.hpp"
 #include "connectors/rotational.hpp"
 #include "connectors/signal.hpp"
 
@@ -14,6 +15,8 @@ namespace acausal::rotational {
 /// flanges' shaft against the ground, pressed by fn = fn_max·f_normalized
 /// (free when fn <= 0). Sliding, tau = cgeo·fn·mu(w) with mu from mu_pos;
 /// stuck, w stays exactly zero, up to a holding torque of peak·mu(0)·cgeo·fn.
+/// With use_heat_port = 1 the loss lossPower leaves as heat through heat_port
+/// (thermal::ConditionalHeatPort, MSL useHeatPort).
 struct Brake : Component {
   Flange flange_a{*this, "flange_a"}, flange_b{*this, "flange_b"};
   RealInput f_normalized{*this, "f_normalized"};
@@ -30,6 +33,7 @@ struct Brake : Component {
   Variable tau0 = variable("tau0", {.unit = "N.m"});
   Variable tau0_max = variable("tau0_max", {.unit = "N.m"});
   FrictionModes friction{*this, "N.m", "rad/s2"};
+  thermal::ConditionalHeatPort heat{*this};
 
   explicit Brake(std::string name) : Component(std::move(name)) {
     equation(phi == flange_a.phi);
@@ -42,7 +46,7 @@ struct Brake : Component {
     equation(tau0_max == peak * tau0);
     friction.equations(*this, w, a, tau0, tau0_max, free(), w_small);
     set_mu_pos({{0.0, 0.5}});
-    dissipated_power(tau * w);
+    heat.equations(*this, tau * w);
   }
 
   /// The friction coefficient mu(w) as (w, mu) points, w >= 0.

@@ -6,6 +6,7 @@
 #include "components/blocks/tables/interpolation.hpp"
 #include "components/common/friction_modes.hpp"
 #include "components/rotational/partial_clutch.hpp"
+#include "components/thermal/conditional_heat_port.hpp"
 
 namespace acausal::rotational {
 
@@ -15,15 +16,18 @@ namespace acausal::rotational {
 /// linear between points, MSL default [(0, 0.5)]); stuck, w_rel stays exactly
 /// zero and the torque is whatever keeps it there, up to peak·mu(0)·cgeo·fn.
 /// The modes: FrictionModes.
+/// With use_heat_port = 1 the loss lossPower leaves as heat through heat_port
+/// (thermal::ConditionalHeatPort, MSL useHeatPort).
 struct Clutch : PartialClutch {
   FrictionModes friction{*this, "N.m", "rad/s2"};
+  thermal::ConditionalHeatPort heat{*this};
 
   explicit Clutch(std::string name) : PartialClutch(std::move(name)) {
     equation(fn == fn_max * f_normalized);
     equation(tau0_max == peak * tau0);
     friction.equations(*this, w_rel, a_rel, tau0, tau0_max, free(), w_small);
     set_mu_pos({{0.0, 0.5}});
-    dissipated_power(tau * w_rel);
+    heat.equations(*this, tau * w_rel);
   }
 
   /// The friction coefficient mu(w_rel) as (w_rel, mu) points, w_rel >= 0.

@@ -6,6 +6,7 @@
 #include "components/blocks/tables/interpolation.hpp"
 #include "components/common/friction_modes.hpp"
 #include "components/rotational/partial_clutch.hpp"
+#include "components/thermal/conditional_heat_port.hpp"
 
 namespace acausal::rotational {
 
@@ -14,6 +15,8 @@ namespace acausal::rotational {
 /// above (any negative torque is then held) and releases when the torque
 /// exceeds the clutch's break-away torque peak·mu(0)·cgeo·fn (a tiny torque
 /// when disengaged); sliding forward, the clutch transmits cgeo·fn·mu(w_rel).
+/// With use_heat_port = 1 the loss lossPower leaves as heat through heat_port
+/// (thermal::ConditionalHeatPort, MSL useHeatPort).
 struct OneWayClutch : PartialClutch {
   // sa is a number: a torque when locked, an acceleration when sliding (MSL's unit constants).
   Parameter unit_torque = parameter("unit_torque", 1.0, {.unit = "N.m", .description = "unit constant", .structural = true});
@@ -23,6 +26,7 @@ struct OneWayClutch : PartialClutch {
   Discrete startForward = discrete("startForward", {.kind = DiscreteKind::boolean});
   Discrete locked = discrete("locked", {.kind = DiscreteKind::boolean});
   Discrete stuck = discrete("stuck", {.kind = DiscreteKind::boolean});
+  thermal::ConditionalHeatPort heat{*this};
 
   explicit OneWayClutch(std::string name) : PartialClutch(std::move(name)) {
     const Expr free = f_normalized <= 0.0;
@@ -37,7 +41,7 @@ struct OneWayClutch : PartialClutch {
     equation(a_rel / unit_acceleration == ifelse(locked, 0.0, sa - sliding));
     equation(stuck == (locked || w_rel <= 0.0));
     set_mu_pos({{0.0, 0.5}});
-    dissipated_power(ifelse(stuck, 0.0, tau * w_rel));
+    heat.equations(*this, ifelse(stuck, 0.0, tau * w_rel));
   }
 
   /// The friction coefficient mu(w_rel) as (w_rel, mu) points, w_rel >= 0.

@@ -5,6 +5,7 @@
 
 #include "components/blocks/tables/interpolation.hpp"
 #include "components/common/friction_modes.hpp"
+#include "components/thermal/conditional_heat_port.hpp"
 #include "connectors/signal.hpp"
 #include "connectors/translational.hpp"
 
@@ -14,6 +15,8 @@ namespace acausal::translational {
 /// the flanges against the ground, pressed by fn = fn_max·f_normalized (free
 /// when fn <= 0). Sliding, f = cgeo·fn·mu(v) with mu from mu_pos; stuck, v
 /// stays exactly zero, up to a holding force of peak·mu(0)·cgeo·fn.
+/// With use_heat_port = 1 the loss lossPower leaves as heat through heat_port
+/// (thermal::ConditionalHeatPort, MSL useHeatPort).
 struct Brake : Component {
   Flange flange_a{*this, "flange_a"}, flange_b{*this, "flange_b"};
   RealInput f_normalized{*this, "f_normalized"};
@@ -30,6 +33,7 @@ struct Brake : Component {
   Variable f0 = variable("f0", {.unit = "N"});
   Variable f0_max = variable("f0_max", {.unit = "N"});
   FrictionModes friction{*this, "N", "m/s2"};
+  thermal::ConditionalHeatPort heat{*this};
 
   explicit Brake(std::string name) : Component(std::move(name)) {
     equation(s == flange_a.s);
@@ -42,7 +46,7 @@ struct Brake : Component {
     equation(f0_max == peak * f0);
     friction.equations(*this, v, a, f0, f0_max, free(), v_small);
     set_mu_pos({{0.0, 0.5}});
-    dissipated_power(f * v);
+    heat.equations(*this, f * v);
   }
 
   /// The friction coefficient mu(v) as (v, mu) points, v >= 0.

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "components/common/friction_modes.hpp"
+#include "components/thermal/conditional_heat_port.hpp"
 #include "connectors/translational.hpp"
 
 namespace acausal::translational {
@@ -11,6 +12,9 @@ namespace acausal::translational {
 /// F_prop·v ± (F_Coulomb + F_Stribeck·exp(-fexp·|v|)); stuck up to
 /// 1.001·(F_Coulomb + F_Stribeck). At a stop the mass is set onto the limit at
 /// rest (reinit, an inelastic impact) and held there until pulled away.
+/// With use_heat_port = 1 the friction loss lossPower leaves as heat through
+/// heat_port (thermal::ConditionalHeatPort, MSL useHeatPort); the kinetic
+/// energy lost in impacts stays dissipated at events.
 struct MassWithStopAndFriction : Component {
   Flange flange_a{*this, "flange_a"}, flange_b{*this, "flange_b"};
   Parameter m = parameter("m", 1.0, {.unit = "kg", .min = 0});
@@ -29,6 +33,7 @@ struct MassWithStopAndFriction : Component {
   FrictionModes friction{*this, "N", "m/s2"};
   Discrete stopped = discrete("stopped", {.kind = DiscreteKind::integer, .description = "-1 at the left stop, 1 right"});
   Discrete W_impacts = discrete("W_impacts", {.unit = "J", .description = "kinetic energy lost in impacts at the stops"});
+  thermal::ConditionalHeatPort heat{*this};
 
   explicit MassWithStopAndFriction(std::string name) : Component(std::move(name)) {
     const Expr s_lo = smin + L / 2, s_hi = smax - L / 2;
@@ -54,8 +59,8 @@ struct MassWithStopAndFriction : Component {
                                 W_impacts == pre(W_impacts) + 0.5 * m * v * v});
     stored_energy(0.5 * m * v * v);
     require(m > 0, "the mass m must be positive");
-    dissipated_power(f * v);
     dissipated_at_events(W_impacts);
+    heat.equations(*this, f * v);
   }
 };
 

@@ -5,6 +5,7 @@
 
 #include "components/blocks/tables/interpolation.hpp"
 #include "components/common/friction_modes.hpp"
+#include "components/thermal/conditional_heat_port.hpp"
 #include "connectors/translational.hpp"
 
 namespace acausal::translational {
@@ -12,6 +13,8 @@ namespace acausal::translational {
 /// Support friction (MSL Translational.Components.SupportFriction, housing
 /// fixed): a friction force f_pos(v) against the ground (default [(0, 1)] N);
 /// stuck up to peak·f_pos(0).
+/// With use_heat_port = 1 the loss lossPower leaves as heat through heat_port
+/// (thermal::ConditionalHeatPort, MSL useHeatPort).
 struct SupportFriction : Component {
   Flange flange_a{*this, "flange_a"}, flange_b{*this, "flange_b"};
   Parameter peak = parameter("peak", 1.0, {.min = 1, .description = "break-away / sliding force at v = 0"});
@@ -23,6 +26,7 @@ struct SupportFriction : Component {
   Variable f0 = variable("f0", {.unit = "N"});
   Variable f0_max = variable("f0_max", {.unit = "N"});
   FrictionModes friction{*this, "N", "m/s2"};
+  thermal::ConditionalHeatPort heat{*this};
 
   explicit SupportFriction(std::string name) : Component(std::move(name)) {
     equation(s == flange_a.s);
@@ -33,7 +37,7 @@ struct SupportFriction : Component {
     equation(f0_max == peak * f0);
     friction.equations(*this, v, a, f0, f0_max, Expr(0.0), v_small);
     set_f_pos({{0.0, 1.0}});
-    dissipated_power(f * v);
+    heat.equations(*this, f * v);
   }
 
   /// The friction force as (v, f) points, v >= 0.

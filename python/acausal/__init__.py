@@ -54,7 +54,7 @@ from ._acausal import (  # noqa: F401  (the public API)
     time,
 )
 from .component import Component, Model, RealInput, RealOutput  # noqa: F401
-from . import blocks, harness, planar, rotational, translational, vehicle  # noqa: F401
+from . import blocks, electrical, harness, planar, rotational, thermal, translational, vehicle  # noqa: F401
 from . import results as _results  # noqa: F401  (Result.to_pandas, .plot, .parameters, notebook views)
 from .sweep import sweep  # noqa: F401
 from .analysis import LinearModel, SteadyState, linearize, steady_state  # noqa: F401

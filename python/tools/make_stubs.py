@@ -22,7 +22,7 @@ from pathlib import Path
 import acausal
 from acausal.component import TABLE_PARAMETERS, LibraryComponentType
 
-SUBMODULES = ["rotational", "translational", "planar", "blocks", "vehicle", "harness"]
+SUBMODULES = ["rotational", "translational", "planar", "electrical", "thermal", "blocks", "vehicle", "harness"]
 SKIP = {"__dict__", "__dir__", "__doc__", "__getstate__", "__hash__", "__members__", "__module__", "__new__",
         "__qualname__", "__repr__", "__setstate__", "__str__", "__weakref__"}
 PREFIX = re.compile(r"\b(?:acausal\._acausal\._harness\.|acausal\._acausal\.|acausal::|typing\.)")

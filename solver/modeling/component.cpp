@@ -25,8 +25,8 @@ std::string join(const std::string& prefix, const std::string& name) {
 
 // --- Connector ---
 
-Connector::Connector(Component& owner, std::string name, std::string type)
-    : owner_(&owner), name_(std::move(name)), type_(std::move(type)) {
+Connector::Connector(Component& owner, std::string name, std::string type, PortPower power)
+    : owner_(&owner), name_(std::move(name)), type_(std::move(type)), power_(power) {
   if (!valid_identifier(name_))
     throw ModelError("connector name '" + name_ + "' in '" + owner.name() + "' is not an identifier");
   owner.connectors_.push_back(this);
@@ -244,6 +244,12 @@ void Component::require(const Expr& condition, std::string requirement) {
   if (!is_parametric(condition))
     throw ModelError(path() + ": require(" + requirement + ") must be a condition on parameters only");
   requirements_.emplace_back(condition, std::move(requirement));
+}
+
+void Component::conditional_connector(const Connector& k, const Expr& active, std::string condition) {
+  if (&k.owner() != this)
+    throw ModelError("component '" + path() + "' declares connector '" + k.path() + "' conditional, which is not its own");
+  conditional_connectors_.push_back({&k, active, std::move(condition)});
 }
 
 void Component::connect(Connector& a, Connector& b) {

@@ -110,12 +110,19 @@ struct ConnectorMember {
   Causality causality;
 };
 
+/// How the energy books read the power through a connector from its k-th
+/// potential and k-th flow: mechanics carries der(potential)·flow (phi, tau),
+/// an electrical pin potential·flow (v·i), a heat port the flow itself
+/// (Q_flow is already a power).
+enum class PortPower { rate_of_potential_times_flow, potential_times_flow, flow };
+
 /// A group of variables through which components interact. Subclasses declare
 /// members with potential(), flow() or signal(); connect() joins connectors of
 /// the same type.
 class Connector {
  public:
-  Connector(Component& owner, std::string name, std::string type);
+  Connector(Component& owner, std::string name, std::string type,
+            PortPower power = PortPower::rate_of_potential_times_flow);
   Connector(const Connector&) = delete;
   Connector& operator=(const Connector&) = delete;
   virtual ~Connector() = default;
@@ -124,6 +131,7 @@ class Connector {
   const std::string& name() const { return name_; }
   const std::string& type() const { return type_; }
   const std::vector<ConnectorMember>& members() const { return members_; }
+  PortPower port_power() const { return power_; }
   /// "inertia.flange_a"
   std::string path() const;
 
@@ -138,13 +146,14 @@ class Connector {
   Component* owner_;
   std::string name_;
   std::string type_;
+  PortPower power_;
   std::vector<ConnectorMember> members_;
 };
 
 using ParameterValues = std::vector<std::pair<std::string, double>>;
 
 /// What a component declares about energy, for the harness's books: the
-/// power entering through its connectors (der(potential)·flow, summed) plus
+/// power entering through its connectors (by each connector's PortPower rule, summed) plus
 /// `supplied` equals der(`stored`) + `dissipated`. A component that declares
 /// nothing is lossless. An ideal source (`source`) supplies whatever its
 /// connectors deliver.
@@ -220,6 +229,13 @@ class Component {
   /// A condition on parameters that every run must satisfy ("a + b = L");
   /// checked at compile() and at each simulate(), naming the values involved.
   void require(const Expr& condition, std::string requirement);
+  /// Declares a connector that exists only while `active` holds, a condition
+  /// on structural parameters (MSL's conditional connectors: a heat port with
+  /// useHeatPort). The component writes its equations so that, inactive, the
+  /// connector's potentials are defined and its flows are left to the
+  /// "unconnected flow is zero" rule; connecting it while inactive is refused
+  /// at compile(), naming `condition` ("use_heat_port = true").
+  void conditional_connector(const Connector& k, const Expr& active, std::string condition);
 
   /// Energy bookkeeping (see EnergyDeclaration); each call adds to what a base declared.
   void stored_energy(const Expr& energy) { energy_.stored = energy_.stored + energy; }
@@ -240,6 +256,12 @@ class Component {
   const std::vector<WhenClause>& whens() const { return whens_; }
   const std::vector<InitialEquation>& initial_equations() const { return initial_equations_; }
   const std::vector<std::pair<Expr, std::string>>& requirements() const { return requirements_; }
+  struct ConditionalConnector {
+    const Connector* connector;
+    Expr active;
+    std::string condition;
+  };
+  const std::vector<ConditionalConnector>& conditional_connectors() const { return conditional_connectors_; }
   const std::vector<Connector*>& connectors() const { return connectors_; }
   const std::vector<Component*>& children() const { return children_; }
   const std::vector<std::pair<Connector*, Connector*>>& connections() const { return connections_; }
@@ -267,6 +289,7 @@ class Component {
   std::vector<WhenClause> whens_;
   std::vector<InitialEquation> initial_equations_;
   std::vector<std::pair<Expr, std::string>> requirements_;
+  std::vector<ConditionalConnector> conditional_connectors_;
   EnergyDeclaration energy_;
   std::vector<Connector*> connectors_;
   std::vector<Component*> children_;

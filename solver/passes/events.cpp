@@ -54,7 +54,7 @@ class EventExtractor {
     for (Expr* e : hybrid) *e = current(*e);
 
     // Everything under no_event() is left alone.
-    std::vector<const Node*> quiet_roots;
+    std::vector<const Node*> quiet_roots, delayed_roots;
     std::vector<const Node*> roots;
     for (const auto& eq : dae_.equations) roots.push_back(eq.residual.node());
     for (const auto& v : dae_.variables)
@@ -64,10 +64,12 @@ class EventExtractor {
     for_each_postorder(roots, [&](const Node* n) {
       // A delayed argument is evaluated literally at past instants, never frozen.
       if (n->op == Op::NoEvent || is_delay(n->op)) quiet_roots.push_back(n);
+      if (is_delay(n->op)) delayed_roots.push_back(n);
       any_event |= generates_event(n->op);
     });
     if (!any_event) return;
     for_each_postorder(quiet_roots, [&](const Node* n) { quiet_.set(n, n); });
+    for_each_postorder(delayed_roots, [&](const Node* n) { delayed_.set(n, n); });
     // Definitions first: an observed variable's equation is where its relation
     // was written; the equations IDA solves may read it through several of them.
     // In solve order, a relation is met first in the variable computed from it,
@@ -101,10 +103,17 @@ class EventExtractor {
  private:
   Expr rewrite(const Expr& e) {
     for_each_postorder(e.node(), [&](const Node* n) {
-      if (n->arity() == 0 || n->op == Op::Der || quiet_.get(n)) {
+      if (n->arity() == 0 || n->op == Op::Der) {
         memo_.set(n, n);
         return;
       }
+      // Nodes are shared by content, so a node under no_event() may stand
+      // outside one too (a steering angle read in a wheel's noEvent speed
+      // regularization and in its heading). Such nodes make no state events
+      // (their root functions would chase what no_event() hides), but a
+      // relation on time alone is still a time event: the integrator must stop
+      // at the input's corner wherever the input is read (issue 31).
+      const bool quiet = quiet_.get(n) != nullptr;
       Expr x[3];
       bool unchanged = true;
       for (int i = 0; i < n->arity(); ++i) {
@@ -112,7 +121,8 @@ class EventExtractor {
         unchanged &= x[i].node() == n->arg[i];
       }
       Expr rebuilt = unchanged ? Expr(n) : remake(n, x);
-      if (generates_event(n->op) && time_varying(Expr(n))) rebuilt = with_mode(n, x);
+      if (generates_event(n->op) && time_varying(Expr(n)) && (!quiet || (is_time_relation(n) && !delayed_.get(n))))
+        rebuilt = with_mode(n, x);
       memo_.set(n, rebuilt.node());
     }, [&](const Node* n) { return memo_.get(n) != nullptr; });
     return Expr(memo_.get(e.node()));
@@ -136,6 +146,28 @@ class EventExtractor {
       case Op::Min: return ifelse(mode(a < b, xa < xb, xa - xb, true), x[0], x[1]);
       case Op::Max: return ifelse(mode(a > b, xa > xb, xa - xb, true), x[0], x[1]);
       default: return Expr(n);
+    }
+  }
+
+  // A relation whose indicator is c·time + p (c a nonzero number, p parametric): a time event.
+  bool time_event_indicator(const Expr& indicator, Expr* event_time = nullptr) const {
+    if (!unknown_leaves(indicator).empty()) return false;
+    bool only_parameters = true;
+    for_each_postorder(indicator.node(), [&](const Node* leaf) {  // a frozen relation inside is not a parameter
+      if (leaf->op == Op::Param && !dae_.parameter_of.contains(leaf)) only_parameters = false;
+    });
+    const Expr slope = diff(indicator, time_symbol());
+    if (!only_parameters || !slope.is_const() || slope.value() == 0.0) return false;
+    Rewriter at_zero([](const Node* leaf) { return leaf->op == Op::Time ? Expr(0.0).node() : nullptr; });
+    const Expr offset = at_zero(indicator);
+    if (!is_parametric(offset)) return false;
+    if (event_time) *event_time = -offset / slope;
+    return true;
+  }
+  bool is_time_relation(const Node* n) const {
+    switch (n->op) {
+      case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: return time_event_indicator(Expr(n->arg[0]) - Expr(n->arg[1]));
+      default: return false;
     }
   }
 
@@ -164,20 +196,7 @@ class EventExtractor {
     m.relation = without_derivative_aliases_(relation);
     m.indicator = without_derivative_aliases_(indicator);
     m.description = dae_.print(without_derivative_aliases_(original));
-    // Time events: indicator = c*time + p with c a nonzero number, p parametric.
-    Expr slope = diff(m.indicator, time_symbol());
-    bool only_time = unknown_leaves(m.indicator).empty();
-    for_each_postorder(m.indicator.node(), [&](const Node* leaf) {  // a frozen relation inside is not a parameter
-      if (leaf->op == Op::Param && !dae_.parameter_of.contains(leaf)) only_time = false;
-    });
-    if (only_time && slope.is_const() && slope.value() != 0.0) {
-      Rewriter at_zero([](const Node* leaf) { return leaf->op == Op::Time ? Expr(0.0).node() : nullptr; });
-      Expr offset = at_zero(m.indicator);
-      if (is_parametric(offset)) {
-        m.time_event = true;
-        m.event_time = -offset / slope;
-      }
-    }
+    m.time_event = time_event_indicator(m.indicator, &m.event_time);
     m.follows_modes = !time_varying(m.indicator) && !contains_delay(m.indicator.node());
     m.continuous = continuous;
     mode_of_[canonical.node()] = dae_.modes.size();
@@ -191,7 +210,8 @@ class EventExtractor {
   Rewriter without_derivative_aliases_;
   std::unordered_map<const Node*, std::size_t> mode_of_;  // relation (as a < or <=) -> index in modes
   std::string origin_;  // the component of the equation being rewritten
-  NodeMemo quiet_;
+  NodeMemo quiet_;    // nodes under no_event() or a delay (and perhaps outside them too)
+  NodeMemo delayed_;  // under a delay: evaluated literally at past instants
   NodeMemo memo_;
 };
 

@@ -87,6 +87,9 @@ class Flattener {
     }
     for (const auto& [condition, requirement] : c.requirements())
       dae_.parameter_conditions.push_back({condition, dae_.origins[where] + ": " + requirement});
+    for (const auto& conditional : c.conditional_connectors())
+      if (!structural_condition(conditional.active, where, "a conditional connector's condition"))
+        inactive_connectors_.push_back(&conditional);
     for (const auto& [a, b] : c.connections()) {
       uf_.unite(role(a, &a->owner() == &c), role(b, &b->owner() == &c));
     }
@@ -104,6 +107,16 @@ class Flattener {
     std::sort(roots.begin(), roots.end());  // deterministic equation order
     for (int first : roots) connection_set(sets[uf_.find(first)]);
 
+    for (const Component::ConditionalConnector* conditional : inactive_connectors_) {
+      auto it = inside_role_.find(conditional->connector);
+      if (it == inside_role_.end()) continue;
+      std::string partner;
+      for (int member : sets[uf_.find(it->second)])
+        if (roles_[member].connector != conditional->connector) partner = roles_[member].connector->path();
+      throw ModelError("connect(" + conditional->connector->path() + ", " + partner + "): the connector exists only when " +
+                       conditional->condition + " (set that parameter of '" + conditional->connector->owner().path() +
+                       "' first)");
+    }
     for (const Connector* k : inside_connectors_) {
       if (inside_role_.count(k)) continue;
       for (const auto& m : k->members()) {
@@ -250,11 +263,15 @@ class Flattener {
   // Whether an initial equation applies: its condition may read only
   // structural parameters, whose values are final at compile().
   bool active(const InitialEquation& init, int where) {
-    if (init.active.is_const()) return init.active.value() != 0.0;
-    return evaluate(init.active, [&](const Node* leaf) {
+    return structural_condition(init.active, where, "an initial equation's condition");
+  }
+
+  bool structural_condition(const Expr& condition, int where, const char* what) {
+    if (condition.is_const()) return condition.value() != 0.0;
+    return evaluate(condition, [&](const Node* leaf) {
       int p = dae_.parameter_of.find(leaf);
       if (p < 0 || !dae_.parameters[p].attributes.structural)
-        throw ModelError(dae_.origins[where] + ": an initial equation's condition " + init.active.str() +
+        throw ModelError(dae_.origins[where] + ": " + what + " " + condition.str() +
                          " may only read structural parameters (declared with .structural or .choices)");
       return dae_.parameters[p].value;
     }) != 0.0;
@@ -327,6 +344,7 @@ class Flattener {
   UnionFind uf_;
   std::vector<Role> roles_;
   std::unordered_map<const Connector*, int> inside_role_, outside_role_;
+  std::vector<const Component::ConditionalConnector*> inactive_connectors_;
   std::vector<const Connector*> inside_connectors_;
   std::vector<std::pair<Equation, int>> discrete_equations_;
   std::vector<std::pair<const WhenClause*, int>> whens_;

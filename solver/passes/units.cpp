@@ -203,6 +203,18 @@ class UnitChecker {
     return da ? da : db;
   }
 
+  // The value of a condition that reads only structural parameters (and constants), else nothing.
+  std::optional<bool> structural_choice(const Node* condition) const {
+    bool structural = true;
+    for_each_postorder(condition, [&](const Node* leaf) {
+      if (leaf->arity() != 0 || leaf->op == Op::Const) return;
+      const int p = dae_.parameter_of.find(leaf);
+      structural &= p >= 0 && dae_.parameters[p].attributes.structural;
+    });
+    if (!structural) return std::nullopt;
+    return evaluate(Expr(condition), [&](const Node* leaf) { return dae_.parameters[dae_.parameter_of.find(leaf)].value; }) != 0.0;
+  }
+
   MaybeDimension dimensionless_argument(const Node* n) {
     MaybeDimension d = of(n->arg[0]);
     if (d && !same(*d, kDimensionless))
@@ -232,7 +244,10 @@ class UnitChecker {
       case Op::Atan2:
         agree(n, n->arg[0], n->arg[1], "comparing");
         return kDimensionless;
-      case Op::IfElse: return agree(n, n->arg[1], n->arg[2], "choosing between");
+      case Op::IfElse:
+        // A choice on structural parameters is made at compile(): only the branch taken is an equation.
+        if (auto taken = structural_choice(n->arg[0])) return of(*taken ? n->arg[1] : n->arg[2]);
+        return agree(n, n->arg[1], n->arg[2], "choosing between");
       case Op::Mul: case Op::Div: {
         // A literal number in a product scales: it is dimensionless (2·f is a force).
         auto factor = [&](const Node* x) { return x->op == Op::Const ? MaybeDimension(kDimensionless) : of(x); };

@@ -29,7 +29,8 @@ from collections import Counter
 import numpy as np
 
 import acausal as ac
-from acausal import _acausal, blocks, planar, rotational, translational, vehicle  # _acausal: the parameters of a component
+# _acausal: the parameters of a component
+from acausal import _acausal, blocks, electrical, planar, rotational, thermal, translational, vehicle
 
 FAILURES = ("crash", "hang", "internal_error", "nonfinite")
 OUTCOMES = ("ok", "model_error", "simulation_error") + FAILURES
@@ -43,21 +44,22 @@ INTERNAL_MARKERS = re.compile(r"tape:|std::|logic_error")
 
 # --- How to wire each library component -------------------------------------
 # Connector kinds: rot/trans (mechanical flanges), contact (vehicle.WheelContact),
-# in/out (RealInput/RealOutput; the connector type does not tell the direction,
-# so it is written here). The second string lists variables worth a start value.
+# heat (thermal.HeatPort), pin (electrical.Pin), in/out (RealInput/RealOutput;
+# the connector type does not tell the direction, so it is written here). The
+# second string lists variables worth a start value.
 WIRING = {
     "rotational.AngleSensor": ("flange:rot phi:out", ""),
-    "rotational.BearingFriction": ("flange_a:rot flange_b:rot", "phi w"),
-    "rotational.Brake": ("flange_a:rot flange_b:rot f_normalized:in", "phi w"),
-    "rotational.Clutch": ("flange_a:rot flange_b:rot f_normalized:in", "phi_rel w_rel"),
+    "rotational.BearingFriction": ("flange_a:rot flange_b:rot heat_port:heat", "phi w"),
+    "rotational.Brake": ("flange_a:rot flange_b:rot f_normalized:in heat_port:heat", "phi w"),
+    "rotational.Clutch": ("flange_a:rot flange_b:rot f_normalized:in heat_port:heat", "phi_rel w_rel"),
     "rotational.ConstantTorque": ("flange:rot", "w"),
-    "rotational.Damper": ("flange_a:rot flange_b:rot", "phi_rel w_rel"),
+    "rotational.Damper": ("flange_a:rot flange_b:rot heat_port:heat", "phi_rel w_rel"),
     "rotational.Fixed": ("flange:rot", ""),
     "rotational.IdealGear": ("flange_a:rot flange_b:rot", ""),
     "rotational.IdealGearWithSupport": ("flange_a:rot flange_b:rot support:rot", ""),
     "rotational.IdealRollingWheel": ("flangeR:rot flangeT:trans", ""),
     "rotational.Inertia": ("flange_a:rot flange_b:rot", "phi w"),
-    "rotational.OneWayClutch": ("flange_a:rot flange_b:rot f_normalized:in", "phi_rel w_rel"),
+    "rotational.OneWayClutch": ("flange_a:rot flange_b:rot f_normalized:in heat_port:heat", "phi_rel w_rel"),
     "rotational.LinearSpeedDependentTorque": ("flange:rot", "w"),
     "rotational.PowerSensor": ("flange_a:rot flange_b:rot power:out", ""),
     "rotational.QuadraticSpeedDependentTorque": ("flange:rot", "w"),
@@ -65,21 +67,21 @@ WIRING = {
     "rotational.Speed": ("flange:rot w_ref:in", "phi w"),
     "rotational.SpeedSensor": ("flange:rot w:out", ""),
     "rotational.Spring": ("flange_a:rot flange_b:rot", "phi_rel"),
-    "rotational.SpringDamper": ("flange_a:rot flange_b:rot", "phi_rel w_rel"),
+    "rotational.SpringDamper": ("flange_a:rot flange_b:rot heat_port:heat", "phi_rel w_rel"),
     "rotational.Torque": ("flange:rot tau:in", ""),
     "rotational.TorqueSensor": ("flange_a:rot flange_b:rot tau:out", ""),
     "rotational.TorqueStep": ("flange:rot", ""),
     "translational.AccSensor": ("flange:trans a:out", "v"),
     "translational.ConstantForce": ("flange:trans", ""),
-    "translational.Damper": ("flange_a:trans flange_b:trans", "s_rel v_rel"),
+    "translational.Damper": ("flange_a:trans flange_b:trans heat_port:heat", "s_rel v_rel"),
     "translational.Fixed": ("flange:trans", ""),
     "translational.Force": ("flange:trans f:in", ""),
     "translational.ForceSensor": ("flange_a:trans flange_b:trans f:out", ""),
     "translational.ForceStep": ("flange:trans", ""),
     "translational.Mass": ("flange_a:trans flange_b:trans", "s v"),
-    "translational.Brake": ("flange_a:trans flange_b:trans f_normalized:in", "s v"),
-    "translational.MassWithStopAndFriction": ("flange_a:trans flange_b:trans", "s v"),
-    "translational.SupportFriction": ("flange_a:trans flange_b:trans", "s v"),
+    "translational.Brake": ("flange_a:trans flange_b:trans f_normalized:in heat_port:heat", "s v"),
+    "translational.MassWithStopAndFriction": ("flange_a:trans flange_b:trans heat_port:heat", "s v"),
+    "translational.SupportFriction": ("flange_a:trans flange_b:trans heat_port:heat", "s v"),
     "translational.Position": ("flange:trans s_ref:in", "s"),
     "translational.PositionSensor": ("flange:trans s:out", ""),
     "translational.PowerSensor": ("flange_a:trans flange_b:trans power:out", ""),
@@ -87,7 +89,7 @@ WIRING = {
     "translational.Speed": ("flange:trans v_ref:in", "s v"),
     "translational.SpeedSensor": ("flange:trans v:out", ""),
     "translational.Spring": ("flange_a:trans flange_b:trans", "s_rel"),
-    "translational.SpringDamper": ("flange_a:trans flange_b:trans", "s_rel v_rel"),
+    "translational.SpringDamper": ("flange_a:trans flange_b:trans heat_port:heat", "s_rel v_rel"),
     "blocks.Add": ("u1:in u2:in y:out", ""),
     "blocks.Constant": ("y:out", ""),
     "blocks.DeadTime": ("u:in y:out", ""),
@@ -119,8 +121,8 @@ WIRING = {
     "blocks.UniformNoise": ("y:out", ""),
     "blocks.VelocityActuator": ("u:in y:out", "y"),
     "vehicle.ABSController": ("brake_demand:in w_wheel:in v_vehicle:in brake:out", "p_hydraulic"),
-    "vehicle.Brake": ("flange_a:rot flange_b:rot brake_input:in", "phi w"),
-    "vehicle.Clutch": ("flange_a:rot flange_b:rot engagement_input:in", "phi_rel w_rel"),
+    "vehicle.Brake": ("flange_a:rot flange_b:rot brake_input:in heat_port:heat", "phi w"),
+    "vehicle.Clutch": ("flange_a:rot flange_b:rot engagement_input:in heat_port:heat", "phi_rel w_rel"),
     "vehicle.Differential": ("flange_input:rot flange_left:rot flange_right:rot", ""),
     "vehicle.DriverController": ("v_ref:in v:in throttle:out brake:out", "xi"),
     "vehicle.Engine": ("flange:rot throttle_input:in", "phi w"),
@@ -163,15 +165,51 @@ WIRING = {
     "planar.Revolute": ("frame_a:frame frame_b:frame flange_a:rot", "phi w"),
     "planar.WorldForce": ("frame_b:frame fx:in fy:in", ""),
     "planar.WorldTorque": ("frame_b:frame tau:in", ""),
+    "thermal.BodyRadiation": ("port_a:heat port_b:heat", ""),
+    "thermal.Convection": ("solid:heat fluid:heat Gc:in", ""),
+    "thermal.FixedHeatFlow": ("port:heat", ""),
+    "thermal.FixedTemperature": ("port:heat", ""),
+    "thermal.HeatCapacitor": ("port:heat", "T"),
+    "thermal.HeatFlowSensor": ("port_a:heat port_b:heat Q_flow:out", ""),
+    "thermal.PrescribedHeatFlow": ("port:heat Q_flow:in", ""),
+    "thermal.PrescribedTemperature": ("port:heat T:in", ""),
+    "thermal.RelTemperatureSensor": ("port_a:heat port_b:heat T_rel:out", ""),
+    "thermal.TemperatureSensor": ("port:heat T:out", ""),
+    "thermal.ThermalConductor": ("port_a:heat port_b:heat", ""),
+    "thermal.ThermalResistor": ("port_a:heat port_b:heat", ""),
+    "electrical.Capacitor": ("p:pin n:pin", "v"),
+    "electrical.Conductor": ("p:pin n:pin heat_port:heat", ""),
+    "electrical.ConstantCurrent": ("p:pin n:pin", ""),
+    "electrical.ConstantVoltage": ("p:pin n:pin", ""),
+    "electrical.CurrentSensor": ("p:pin n:pin i:out", ""),
+    "electrical.DCDCAveraged": ("p1:pin n1:pin p2:pin n2:pin d:in", ""),
+    "electrical.EMF": ("p:pin n:pin flange:rot", "phi w"),
+    "electrical.Ground": ("p:pin", ""),
+    "electrical.IdealClosingSwitch": ("p:pin n:pin control:in heat_port:heat", ""),
+    "electrical.IdealDiode": ("p:pin n:pin heat_port:heat", ""),
+    "electrical.IdealGyrator": ("p1:pin n1:pin p2:pin n2:pin", ""),
+    "electrical.IdealOpeningSwitch": ("p:pin n:pin control:in heat_port:heat", ""),
+    "electrical.IdealThyristor": ("p:pin n:pin fire:in heat_port:heat", ""),
+    "electrical.IdealTransformer": ("p1:pin n1:pin p2:pin n2:pin", ""),
+    "electrical.Inductor": ("p:pin n:pin", "i"),
+    "electrical.PotentialSensor": ("p:pin phi:out", ""),
+    "electrical.PowerSensor": ("pc:pin nc:pin pv:pin nv:pin power:out", ""),
+    "electrical.Resistor": ("p:pin n:pin heat_port:heat", ""),
+    "electrical.SignalCurrent": ("p:pin n:pin i:in", ""),
+    "electrical.SignalVoltage": ("p:pin n:pin v:in", ""),
+    "electrical.SineVoltage": ("p:pin n:pin", ""),
+    "electrical.StepVoltage": ("p:pin n:pin", ""),
+    "electrical.VoltageSensor": ("p:pin n:pin v:out", ""),
 }
 # Components with mass: these connectors start a node (a connection set) that other
 # components' flanges join, so that most generated models are well posed.
 NODES = {"rotational.Inertia": "flange_a", "translational.Mass": "flange_a", "vehicle.Engine": "flange",
-         "planar.Body": "frame_a",
+         "planar.Body": "frame_a", "thermal.HeatCapacitor": "port",
+         "electrical.Capacitor": "p", "electrical.Ground": "p",
          "vehicle.Wheel": "flange_rot", "vehicle.VehicleBody": "contact_front contact_rear"}
 # What a model gets when a kind of connector has no node to join, or its inputs no source.
 MASSES = {"rot": "rotational.Inertia", "trans": "translational.Mass", "contact": "vehicle.VehicleBody",
-          "frame": "planar.Body"}
+          "frame": "planar.Body", "heat": "thermal.HeatCapacitor", "pin": "electrical.Capacitor"}
 # Tables set after add(): the setter and the range of plausible values.
 TABLES = {"blocks.TimeTable": ("blocks.set_table", -10.0, 10.0),
           "blocks.CombiTimeTable": ("blocks.set_table", -10.0, 10.0),
@@ -185,11 +223,14 @@ ALWAYS_TABULATED = ("blocks.TimeTable", "blocks.CombiTimeTable", "blocks.CombiTa
                     "vehicle.DriveCycle")
 SOURCES = ("blocks.Constant", "blocks.Step", "blocks.Sine", "blocks.Ramp", "blocks.TimeTable")
 CONNECTOR_TYPES = {"rot": "rotational.Flange", "trans": "translational.Flange", "contact": "vehicle.WheelContact",
-                   "frame": "planar.Frame", "in": "signal.Real", "out": "signal.Real"}
+                   "frame": "planar.Frame", "heat": "thermal.HeatPort",
+                   "pin": "electrical.Pin", "in": "signal.Real", "out": "signal.Real"}
 # Which library domains a model draws its components from: related domains, so
 # that most connectors find a partner.
 THEMES = (("rotational", "blocks"), ("translational", "blocks"), ("rotational", "translational"),
-          ("vehicle", "rotational", "blocks"), ("blocks",), ("rotational", "translational", "blocks", "vehicle"))
+          ("vehicle", "rotational", "blocks"), ("blocks",), ("rotational", "translational", "blocks", "vehicle"),
+          ("thermal", "blocks"), ("rotational", "translational", "thermal", "blocks"),
+          ("electrical", "blocks"), ("electrical", "rotational", "thermal", "blocks"))
 
 # A component written in Python: random operators over its input u and its state x.
 EXPRESSION_CLASS = '''
@@ -224,7 +265,7 @@ EDGE_OPTIONS = {
 def library():
     """Every library component the Python package exposes, found by introspection: {key: factory}."""
     found = {}
-    for module in (rotational, translational, planar, blocks, vehicle):
+    for module in (rotational, translational, planar, thermal, electrical, blocks, vehicle):
         domain = module.__name__.split(".")[-1]
         for name, value in vars(module).items():
             if isinstance(value, type) and getattr(value, "_key", None) == f"{domain}.{name}":
@@ -313,6 +354,7 @@ class Program:
         self.rng = random.Random(f"{seed}/{index}")
         self.lines = []
         self.components = []  # (variable, name, key)
+        self.heat_ports_on = set()  # the variables of components added with use_heat_port = 1
         self.starts = []  # "inertia3.w"
         self.options = {}
 
@@ -324,7 +366,8 @@ class Program:
         return [f"{var}.{c}" for var, _, key in components or self.components for c, k in connectors(key) if k == kind]
 
     def source(self):
-        head = ["import acausal as ac", "from acausal import blocks, planar, rotational, translational, vehicle", ""]
+        head = ["import acausal as ac",
+                "from acausal import blocks, electrical, planar, rotational, thermal, translational, vehicle", ""]
         if any(key == "Expression" for _, _, key in self.components):
             head += EXPRESSION_CLASS.strip("\n").splitlines() + [""]
         return "\n".join(head + [f'm = ac.Model("{MODEL}")'] + self.lines) + "\n"
@@ -337,6 +380,8 @@ class Program:
             self.lines.append(f'{var} = m.add(Expression("{name}", lambda u, x: {f}, lambda u, x: {g}))')
         else:
             args = "".join(f", {k}={literal(v)}" for k, v in params.items())
+            if params.get("use_heat_port") == 1.0:
+                self.heat_ports_on.add(var)
             self.lines.append(f'{var} = m.add({key}("{name}"{args}))')
         self.components.append((var, name, key))
         self.starts += [f"{name}.{v}" for v in wiring(key)[1].split()]
@@ -352,7 +397,10 @@ def generate(seed, index):
     rng = p.rng
     chaos = rng.choice((0.0, 0.0, 0.0, 0.0, 0.05, 0.1, 0.3))  # the share of parameters given a random value
     for key in choose_components(rng):
-        var = p.add(key, {name: choice(rng, choices) for name, choices in parameters(key) if rng.random() < chaos})
+        params = {name: choice(rng, choices) for name, choices in parameters(key) if rng.random() < chaos}
+        if "heat_port" in dict(connectors(key)) and "use_heat_port" not in params and rng.random() < 0.5:
+            params["use_heat_port"] = 1.0  # a mechanical loss that heats something
+        var = p.add(key, params)
         add_table(p, key, var)
     (wire_at_random if rng.random() < 0.1 else wire_to_nodes)(p)
     wire_signals(p)
@@ -379,6 +427,8 @@ def choose_components(rng):
     count = rng.choice((1, 2, 3, 4, 5, 6, 6, 8, 8, 10))
     signals = any(key.startswith("blocks.") for key in pool)
     keys = ["Expression" if signals and rng.random() < 0.1 else rng.choice(pool) for _ in range(count)]
+    if any(kind == "pin" for key in keys for _, kind in connectors(key)) and "electrical.Ground" not in keys:
+        keys.append("electrical.Ground")  # a circuit's potentials are defined against ground
     for kind, mass in MASSES.items():  # as many nodes as a component has connectors to join
         need = max(sum(k == kind and c not in nodes_of(key, kind) for c, k in connectors(key)) for key in keys)
         keys += [mass] * max(0, need - sum(len(nodes_of(key, kind)) for key in keys))
@@ -431,6 +481,8 @@ def wire_to_nodes(p):
         used = [i for i, (_, ports) in enumerate(nodes) if ports[0].startswith(f"{var}.")]
         for connector, kind in connectors(key):
             free = 0.9 if nodes_of(key, kind) else 0.02  # a mass's second flange is mostly left free
+            if connector == "heat_port" and var not in p.heat_ports_on:
+                free = 0.95  # it exists only with use_heat_port = 1: connected, now and then, to be refused
             if kind not in MASSES or connector in nodes_of(key, kind) or rng.random() < free:
                 continue
             choices = [i for i, (k, _) in enumerate(nodes)

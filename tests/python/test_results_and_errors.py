@@ -117,7 +117,7 @@ def test_every_library_component_is_reachable_from_python():
     from acausal import _acausal, blocks, rotational, translational, vehicle
 
     modules = {"rotational": rotational, "translational": translational, "blocks": blocks, "vehicle": vehicle,
-               "planar": planar}
+               "planar": planar, "thermal": ac.thermal, "electrical": ac.electrical}
     m = ac.Model("everything")
     for key in _acausal._library:
         domain, name = key.split(".")

@@ -10,7 +10,7 @@ import acausal as ac
 from acausal.component import LibraryComponentType
 
 PACKAGE = os.path.dirname(ac.__file__)
-SUBMODULES = ["rotational", "translational", "planar", "blocks", "vehicle", "harness"]
+SUBMODULES = ["rotational", "translational", "planar", "electrical", "thermal", "blocks", "vehicle", "harness"]
 
 
 def stub(name):

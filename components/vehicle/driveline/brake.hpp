@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "components/common/friction_modes.hpp"
+#include "components/thermal/conditional_heat_port.hpp"
 #include "connectors/rotational.hpp"
 #include "connectors/signal.hpp"
 
@@ -25,6 +26,8 @@ struct FrictionLaw {
 /// friction torque, of capacity brake_input·tau_max (brake_input in [0, 1]),
 /// acts against the fixed housing and opposes rotation, so the flange torques
 /// sum to it (FrictionLaw). P_dissipated = tau·w ≥ 0, zero while held.
+/// With use_heat_port = 1 the loss lossPower leaves as heat through heat_port
+/// (thermal::ConditionalHeatPort, MSL useHeatPort).
 struct Brake : Component {
   rotational::Flange flange_a{*this, "flange_a"}, flange_b{*this, "flange_b"};
   RealInput brake_input{*this, "brake_input"};
@@ -38,9 +41,9 @@ struct Brake : Component {
   Variable tau = variable("tau", {.unit = "N.m"});
   Variable P_dissipated = variable("P_dissipated", {.unit = "W"});
   FrictionModes friction{*this, "N.m", "rad/s2"};
+  thermal::ConditionalHeatPort heat{*this};
 
   explicit Brake(std::string name) : Component(std::move(name)) {
-    dissipated_power(P_dissipated);
     const Expr locking = chosen(friction_law, FrictionLaw::locking);
     const Expr capacity = brake_input * tau_max, free = brake_input <= 0.0;
     equation(phi == flange_a.phi);
@@ -51,6 +54,7 @@ struct Brake : Component {
     equation(tau == ifelse(locking, friction.force(free, capacity, -capacity), capacity * tanh(w / w_eps)));
     equation(flange_a.tau + flange_b.tau == tau);
     equation(P_dissipated == tau * w);
+    heat.equations(*this, P_dissipated);
   }
 };
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "components/rotational/partial_compliant.hpp"
+#include "components/thermal/conditional_heat_port.hpp"
 #include "components/vehicle/driveline/brake.hpp"
 #include "connectors/signal.hpp"
 
@@ -11,6 +12,8 @@ namespace acausal::vehicle {
 /// its capacity it turns both sides together (locking: exactly; smooth: with a
 /// slip of order w_eps); above it, it slips at its capacity (FrictionLaw).
 /// P_dissipated = tau·w_rel ≥ 0, zero while locked.
+/// With use_heat_port = 1 the loss lossPower leaves as heat through heat_port
+/// (thermal::ConditionalHeatPort, MSL useHeatPort).
 struct Clutch : rotational::PartialCompliant {
   RealInput engagement_input{*this, "engagement_input"};
   Parameter tau_max = parameter("tau_max", 400.0, {.unit = "N.m", .min = 0});
@@ -21,9 +24,9 @@ struct Clutch : rotational::PartialCompliant {
   Variable w_rel = variable("w_rel", {.unit = "rad/s"});
   Variable P_dissipated = variable("P_dissipated", {.unit = "W"});
   FrictionModes friction{*this, "N.m", "rad/s2"};
+  thermal::ConditionalHeatPort heat{*this};
 
   explicit Clutch(std::string name) : PartialCompliant(std::move(name)) {
-    dissipated_power(P_dissipated);
     const Expr locking = chosen(friction_law, FrictionLaw::locking);
     const Expr capacity = engagement_input * tau_max, free = engagement_input <= 0.0;
     equation(w_rel == der(phi_rel));
@@ -31,6 +34,7 @@ struct Clutch : rotational::PartialCompliant {
     friction.equations_when(locking, *this, w_rel, der(w_rel), capacity, peak * capacity, free, Expr(1e10));
     equation(tau == ifelse(locking, friction.force(free, capacity, -capacity), capacity * tanh(w_rel / w_eps)));
     equation(P_dissipated == tau * w_rel);
+    heat.equations(*this, P_dissipated);
   }
 };
 
