@@ -12,6 +12,7 @@
   X(rotational, Clutch) \
   X(rotational, ConstantTorque) \
   X(rotational, Damper) \
+  X(rotational, EddyCurrentTorque) \
   X(rotational, Fixed) \
   X(rotational, IdealGear) \
   X(rotational, IdealGearWithSupport) \
@@ -45,6 +46,7 @@
   X(translational, Brake) \
   X(translational, ConstantForce) \
   X(translational, Damper) \
+  X(translational, EddyCurrentForce) \
   X(translational, Fixed) \
   X(translational, Force) \
   X(translational, ForceSensor) \
@@ -66,6 +68,7 @@
   X(electrical, ConstantVoltage) \
   X(electrical, CurrentSensor) \
   X(electrical, DCDCAveraged) \
+  X(electrical, Diode) \
   X(electrical, EMF) \
   X(electrical, Ground) \
   X(electrical, IdealClosingSwitch) \
@@ -78,6 +81,7 @@
   X(electrical, PotentialSensor) \
   X(electrical, PowerSensor) \
   X(electrical, Resistor) \
+  X(electrical, SaturatingInductor) \
   X(electrical, SignalCurrent) \
   X(electrical, SignalVoltage) \
   X(electrical, SineVoltage) \

@@ -22,8 +22,7 @@ struct Run {
   double seconds;
 };
 
-Run run(const harness::Maneuver& maneuver, double t_end, double max_step = 0.0,
-        const std::function<void(vehicle::PlanarCar&)>& tune = {}) {
+Run run(const harness::Maneuver& maneuver, double t_end, const std::function<void(vehicle::PlanarCar&)>& tune = {}) {
   const auto start = std::chrono::steady_clock::now();
   Model m("handling");
   auto& car = harness::build_maneuver(m, maneuver);
@@ -32,7 +31,6 @@ Run run(const harness::Maneuver& maneuver, double t_end, double max_step = 0.0,
   SimulationOptions opt;
   opt.t_end = t_end;
   opt.output_interval = 0.01;
-  opt.max_step = max_step;
   Result r = sim.simulate(opt);
   return {std::move(r), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
 }
@@ -66,9 +64,7 @@ int main() {
     harness::Maneuver swd{.v0 = v0, .options = {.esc = esc},
                           .robot = {{"profile", vehicle::SteeringProfile::sine_with_dwell},
                                     {"amplitude", 6.5 * A03}, {"start_time", 1.0}}};
-    // With ESC the run needs steps of at most 1 ms: longer ones end in a
-    // Newton failure (docs/vehicle.md, known defects).
-    const Run dwell = run(swd, 6.0, 1e-3);
+    const Run dwell = run(swd, 6.0);
     const auto s = harness::sine_with_dwell_figures(dwell.result, 1.0);
     std::printf("FMVSS 126 sine with dwell %.0f deg, %s ESC: yaw ratio %.0f %% at 1.0 s, %.0f %% at 1.75 s, "
                 "displacement %.2f m: %s (%.2f s)\n",

@@ -43,7 +43,8 @@ Checklist car_checklist();
 /// A MappedCar on the WLTC class 3b (harness/cycle.hpp): speed band, fuel, energy books.
 Checklist cycle_checklist();
 
-/// The planar car (vehicle::PlanarCar) on ISO 4138, ISO 7401, FMVSS 126 and split-μ braking.
+/// The planar car (vehicle::PlanarCar) on ISO 4138, ISO 7401, FMVSS 126, split-μ braking (with and
+/// without ESC), the ISO 3888-2 double lane change and braking in a turn (ISO 7975).
 Checklist handling_checklist();
 
 /// "wheel", "body", "differential", "brake", "clutch", "engine", "gearbox", "car", "cycle", "handling".

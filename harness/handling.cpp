@@ -5,11 +5,15 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <vector>
 
+#include "components/blocks/math/gain.hpp"
+#include "components/blocks/math/product.hpp"
 #include "components/blocks/sources/constant.hpp"
 #include "components/blocks/sources/step.hpp"
 #include "components/vehicle/control/driver_controller.hpp"
+#include "components/vehicle/control/path_follower.hpp"
 #include "components/vehicle/control/steering_robot.hpp"
 #include "solver/runtime/simulator.hpp"
 
@@ -18,8 +22,23 @@ namespace acausal::harness {
 vehicle::PlanarCar& build_maneuver(Model& m, const Maneuver& maneuver) {
   auto& car = m.add<vehicle::PlanarCar>("car", ParameterValues{}, maneuver.options);
   car.set_initial_speed(maneuver.v0);
-  auto& robot = m.add<vehicle::SteeringRobot>("robot", maneuver.robot);
-  m.connect(robot.delta, car.steering);
+  if (maneuver.path.empty()) {
+    auto& robot = m.add<vehicle::SteeringRobot>("robot", maneuver.robot);
+    m.connect(robot.delta, car.steering);
+  } else {
+    if (!maneuver.robot.empty())
+      throw ModelError("build_maneuver: give the steering robot's parameters or a path to follow, not both");
+    auto& follower = m.add<vehicle::PathFollower>("follower", {{"L", 2.7}});
+    follower.set_path(maneuver.path);
+    m.connect(car.x, follower.x);
+    m.connect(car.y, follower.y);
+    m.connect(car.psi, follower.psi);
+    m.connect(car.speed, follower.v);
+    // The follower steers the road wheels; the car's input is the steering wheel.
+    auto& rack = m.add<blocks::Gain>("steering_ratio", {{"k", 16.0}});
+    m.connect(follower.delta, rack.u);
+    m.connect(rack.y, car.steering);
+  }
   auto& engaged = m.add<blocks::Constant>("clutch_pedal", {{"k", 1.0}});
   m.connect(engaged.y, car.clutch_engagement);
   auto& pedal = m.add<blocks::Step>("brake_pedal", {{"height", maneuver.brake_pedal}, {"startTime", maneuver.brake_start}});
@@ -28,12 +47,50 @@ vehicle::PlanarCar& build_maneuver(Model& m, const Maneuver& maneuver) {
     auto& driver = m.add<vehicle::DriverController>("driver");
     m.connect(target.y, driver.v_ref);
     m.connect(car.speed, driver.v);
-    m.connect(driver.throttle, car.throttle);
+    if (std::isfinite(maneuver.hold_speed_until)) {
+      // 1 until hold_speed_until, 0 after: the driver's throttle, then none.
+      auto& cut = m.add<blocks::Step>("throttle_cut",
+                                      {{"height", -1.0}, {"offset", 1.0}, {"startTime", maneuver.hold_speed_until}});
+      auto& gate = m.add<blocks::Product>("throttle_gate");
+      m.connect(driver.throttle, gate.u1);
+      m.connect(cut.y, gate.u2);
+      m.connect(gate.y, car.throttle);
+    } else {
+      m.connect(driver.throttle, car.throttle);
+    }
   } else {
     m.connect(m.add<blocks::Constant>("throttle", {{"k", 0.0}}).y, car.throttle);
   }
   m.connect(pedal.y, car.brake);
   return car;
+}
+
+std::vector<Lane> iso3888_2_lanes(double car_width, double x0) {
+  if (!(car_width > 0))
+    throw ModelError(fmt::format("iso3888_2_lanes: the car's width must be positive, {} given", car_width));
+  const double entry = 1.1 * car_width + 0.25, side = car_width + 1.0, exit = std::max(1.3 * car_width + 0.25, 3.0);
+  const double offset = entry / 2 + 1.0 + side / 2;  // the side lane's centre: 1 m between the lanes' edges
+  return {{x0, x0 + 12.0, 0.0, entry}, {x0 + 25.5, x0 + 36.5, offset, side}, {x0 + 49.0, x0 + 61.0, 0.0, exit}};
+}
+
+std::vector<std::pair<double, double>> lane_centre_line(const std::vector<Lane>& lanes, double run_out, double step) {
+  if (lanes.empty()) throw ModelError("lane_centre_line: no lanes given");
+  if (!(step > 0)) throw ModelError(fmt::format("lane_centre_line: the step must be positive, {} given", step));
+  std::vector<std::pair<double, double>> points;
+  const double x_last = lanes.back().x_end + run_out;
+  for (std::size_t i = 0;; ++i) {
+    const double x = static_cast<double>(i) * step;
+    if (x >= x_last + step / 2) break;  // as numpy.arange(0, x_last + step/2, step)
+    double y = lanes.front().y_centre;
+    for (std::size_t k = 0; k + 1 < lanes.size(); ++k) {
+      const Lane &a = lanes[k], &b = lanes[k + 1];
+      if (x < a.x_end) break;
+      const double u = std::clamp((x - a.x_end) / (b.x_start - a.x_end), 0.0, 1.0);
+      y = a.y_centre + (b.y_centre - a.y_centre) * (1 - std::cos(std::numbers::pi * u)) / 2;
+    }
+    points.emplace_back(x, y);
+  }
+  return points;
 }
 
 void split_mu_road(vehicle::PlanarCar& car, double mu_left, double mu_right) {

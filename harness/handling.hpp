@@ -5,10 +5,16 @@
 //   ISO 7401 step steer: response time, peak response time, overshoot, gain;
 //   NHTSA FMVSS No. 126 sine with dwell: yaw-rate ratios 1.0 s and 1.75 s
 //   after the steer completes, lateral displacement 1.07 s after it begins;
-//   split-μ braking: the yaw the uneven brake forces produce.
+//   split-μ braking: the yaw the uneven brake forces produce;
+//   ISO 3888-2 obstacle-avoidance double lane change: the coned lanes and
+//   their centre line for a PathFollower;
+//   braking in a turn (ISO 7975): hold_speed_until lets go of the throttle.
 #pragma once
 
+#include <limits>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "components/vehicle/cars/planar_car.hpp"
 #include "components/vehicle/control/steering_robot.hpp"
@@ -20,15 +26,24 @@ namespace acausal::harness {
 /// How a maneuver drives the car named "car" of its model: at v0 [m/s]
 /// straight ahead, in gear with the clutch engaged; the steering wheel from
 /// a SteeringRobot "robot" (its parameters in `robot`, angles at the steering
-/// wheel); with hold_speed a DriverController "driver" holds v0 with throttle
-/// and brake, otherwise the throttle is closed (coasting, as FMVSS 126);
-/// brake_pedal (0…1) is applied from brake_start on (split-μ, braking in a turn).
+/// wheel), or, when `path` is given, from a PathFollower "follower" (pure
+/// pursuit along the path's points (x, y) [m], fed with the car's CG pose and
+/// speed, wheelbase 2.7 m, its road-wheel angle through a Gain
+/// "steering_ratio" of 16, the car's steering ratio); with hold_speed a
+/// DriverController "driver" holds v0 with the throttle (the brake pedal
+/// stays the maneuver's) until hold_speed_until, when its throttle is cut to
+/// zero (a Step "throttle_cut" times a Product "throttle_gate": it does not
+/// fight the brake of braking in a turn); otherwise the throttle is closed
+/// (coasting, as FMVSS 126); brake_pedal (0…1) is applied from brake_start on
+/// (split-μ, braking in a turn).
 struct Maneuver {
   double v0 = 80.0 / 3.6;
   vehicle::CarOptions options;
   bool hold_speed = false;
+  double hold_speed_until = std::numeric_limits<double>::infinity();
   ParameterValues robot;
   double brake_pedal = 0.0, brake_start = 0.0;
+  std::vector<std::pair<double, double>> path;
 };
 
 /// Builds the car and its driver into `m` (the car is "car").
@@ -37,6 +52,24 @@ vehicle::PlanarCar& build_maneuver(Model& m, const Maneuver& maneuver);
 /// The same car with its road split down the middle: μ_left under the left
 /// wheels (y > 0), μ_right under the right ones.
 void split_mu_road(vehicle::PlanarCar& car, double mu_left, double mu_right);
+
+/// A coned lane of a lane-change track: from x_start to x_end [m], centred
+/// on y_centre, `width` wide between the cones' inner edges.
+struct Lane {
+  double x_start, x_end, y_centre, width;
+};
+/// The three coned lanes of the ISO 3888-2 obstacle-avoidance double lane
+/// change for a car `car_width` wide, the entry gate at x0 (ISO 3888-2:2011,
+/// Table 1): entry lane 12 m long, 1.1·w + 0.25 wide; 13.5 m on, the side
+/// lane, 11 m long, w + 1 wide, its right edge 1 m left of the entry lane's
+/// left edge; 12.5 m on, the exit lane, 12 m long, 1.3·w + 0.25 wide but at
+/// least 3 m, on the entry lane's centre line. 61 m in all.
+std::vector<Lane> iso3888_2_lanes(double car_width = 1.8, double x0 = 15.0);
+/// The lanes' centre line as points (x, y) every `step` m from x = 0 to
+/// run_out past the last lane: straight along each lane, half a cosine from
+/// one lane's end to the next one's start (a PathFollower's path).
+std::vector<std::pair<double, double>> lane_centre_line(const std::vector<Lane>& lanes, double run_out = 40.0,
+                                                        double step = 0.5);
 
 /// The axle cornering stiffnesses (N/rad) and the understeer gradient
 /// K_us = (m/L)(b/C_f − a/C_r) [rad/(m/s²)] of the car's linear

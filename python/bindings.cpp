@@ -262,6 +262,7 @@ py::dict statistics_dict(const SolverStatistics& s) {
   d["nonlinear_iterations"] = s.nonlinear_iterations;
   d["nonlinear_convergence_failures"] = s.nonlinear_convergence_failures;
   d["error_test_failures"] = s.error_test_failures;
+  d["restarts"] = s.restarts;
   d["root_evaluations"] = s.root_evaluations;
   d["root_functions"] = s.root_functions;
   d["unknowns"] = s.unknowns;

@@ -23,18 +23,6 @@ namespace {
 
 constexpr double pi = std::numbers::pi;
 
-/// Fixes the temperature of a heat port (MSL FixedTemperature), written here so
-/// that these tests do not depend on the thermal library. A sink: it takes the
-/// heat from outside the model.
-struct HeatSink : Component {
-  thermal::HeatPort port{*this, "port"};
-  Parameter T = parameter("T", 350.0, {.unit = "K"});
-  explicit HeatSink(std::string name) : Component(std::move(name)) {
-    energy_source();
-    equation(port.T == T);
-  }
-};
-
 /// The DC permanent-magnet motor: source → resistor → inductor → EMF, the
 /// EMF driving an inertia that a constant torque loads.
 struct DCMotor : Model {

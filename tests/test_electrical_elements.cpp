@@ -25,18 +25,6 @@ namespace {
 
 constexpr double pi = std::numbers::pi;
 
-/// Fixes the temperature of a heat port (MSL FixedTemperature), written here so
-/// that these tests do not depend on the thermal library. A sink: it takes the
-/// heat from outside the model.
-struct HeatSink : Component {
-  thermal::HeatPort port{*this, "port"};
-  Parameter T = parameter("T", 350.0, {.unit = "K"});
-  explicit HeatSink(std::string name) : Component(std::move(name)) {
-    energy_source();
-    equation(port.T == T);
-  }
-};
-
 /// A constant voltage V across a resistor: the smallest circuit with a loss.
 struct Heater : Model {
   electrical::ConstantVoltage& source;
@@ -66,7 +54,7 @@ void rig(Model& m, Component& c, electrical::Pin& ground) {
       m.connect(*k, m.add<rotational::Inertia>("j_" + name).flange_a);
     } else if (k->type() == "thermal.HeatPort") {
       c.set_parameter("use_heat_port", 1.0);
-      m.connect(*k, m.add<HeatSink>("sink_" + name).port);
+      m.connect(*k, m.add<thermal::FixedTemperature>("sink_" + name, {{"T", 350.0}}).port);
     } else if (k->members().size() == 1 && k->members()[0].causality == Causality::input) {
       m.connect(m.add<blocks::Constant>("u_" + name).y, *k);
     }
@@ -86,7 +74,7 @@ void check_books(const harness::EnergyBooks& books, const Result& r, double tole
 TEST_CASE("A Resistor's heat port exists only with use_heat_port = 1: connecting it otherwise is refused",
           "[electrical][thermal][errors]") {
   Heater m({{"R", 2.0}}, 12.0);
-  auto& sink = m.add<HeatSink>("sink");
+  auto& sink = m.add<thermal::FixedTemperature>("sink", {{"T", 350.0}});
   m.connect(m.resistor.heat_port, sink.port);
   CHECK_THROWS_WITH(m.compile(), Contains("resistor.heat_port") && Contains("use_heat_port"));
 }
@@ -96,7 +84,7 @@ TEST_CASE("A Resistor with its heat port: R_actual = R(1 + alpha(T - T_ref)) at 
           "[electrical][thermal][energy]") {
   const double V = 12.0, R = 2.0, alpha = 0.004, T_ref = 300.15, T_sink = 350.0, t_end = 2.0;
   Heater m({{"R", R}, {"alpha", alpha}, {"use_heat_port", 1.0}}, V);
-  auto& sink = m.add<HeatSink>("sink", {{"T", T_sink}});
+  auto& sink = m.add<thermal::FixedTemperature>("sink", {{"T", T_sink}});
   m.connect(m.resistor.heat_port, sink.port);
   harness::EnergyBooks books(m);
   Simulator sim = m.compile();

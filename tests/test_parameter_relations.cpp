@@ -39,6 +39,11 @@ const std::map<std::string, std::vector<Relation>> relations = {
     // C = 0 or L = 0 leaves der(v) or der(i) undetermined, as J = 0 does der(w).
     {"electrical::Capacitor", {{"the capacitance C must be positive", {{"C", 0.0}}, {"C"}}}},
     {"electrical::Inductor", {{"the inductance L must be positive", {{"L", 0.0}}, {"L"}}}},
+    // MSL's asserts; Inom = 0 would divide Ipar/Inom by zero.
+    {"electrical::SaturatingInductor",
+     {{"the nominal current Inom must be positive", {{"Inom", 0.0}}, {"Inom"}},
+      {"Lzer must be greater than Lnom", {{"Lzer", 1.0}}, {"Lzer", "Lnom"}},
+      {"Linf must be less than Lnom", {{"Linf", 1.0}}, {"Linf", "Lnom"}}}},
     {"electrical::DCDCAveraged", {{"the efficiency eta must be positive", {{"eta", 0.0}}, {"eta"}}}},
     {"vehicle::KinematicBicycle", {{"the wheelbase L must be positive", {{"L", 0.0}}, {"L"}}}},
     {"vehicle::SingleTrack",

@@ -28,11 +28,7 @@ A_03G = math.radians(26.0)
 STEERING_RATIO = 16.0  # the PlanarCar's steering gear: steering-wheel angle per road-wheel angle
 CAR_WIDTH = 1.8  # m, sets the ISO 3888-2 lane widths
 MU_G = 0.9 * 9.81  # m/s2, the tires' μ times g: no lateral acceleration beyond it
-# Left to its own step sizes, IDA fails (IDA_CONV_FAIL) on the 169° sine with dwell (at t = 1.63 s
-# with ESC, 5.48 s without) and on some of the lane changes; with steps of at most 1 ms every case
-# tried runs (168° to 170°, 40 to 60 km/h), and the sine-with-dwell figures move by less than 1e-5
-# relative (the with-ESC ratios, both about 0, by less than 1e-6 of the peak).
-RUN = {"output_interval": 0.01, "max_step": 1e-3}
+RUN = {"output_interval": 0.01}
 
 
 def planar_car(m, v0, esc=False):

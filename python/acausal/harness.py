@@ -15,6 +15,7 @@ write their own reports (Markdown, JSON, PNG plots).
 
 Checks are written in the model's own symbols; see docs/harness.md.
 """
+import math
 import os
 
 from ._acausal import _harness as _h
@@ -37,6 +38,38 @@ body_rig = _h.body_rig
 rotational_rig = _h.rotational_rig
 
 checklist_names = _h.checklist_names
+
+# Handling maneuvers of the planar car (harness/handling.hpp): build one, run it, read the standard's figures.
+split_mu_road = _h.split_mu_road
+understeer_gradient = _h.understeer_gradient
+steer_for_lateral_acceleration = _h.steer_for_lateral_acceleration
+step_steer_figures = _h.step_steer_figures
+sine_with_dwell_figures = _h.sine_with_dwell_figures
+iso3888_2_lanes = _h.iso3888_2_lanes
+lane_centre_line = _h.lane_centre_line
+
+
+def build_maneuver(model, v0=80.0 / 3.6, esc=False, abs=False, hold_speed=False, hold_speed_until=math.inf,
+                   robot=None, brake_pedal=0.0, brake_start=0.0, path=None):
+    """Builds a handling maneuver into `model` and returns its car, a vehicle.PlanarCar named "car" (with the
+    options abs and esc) rolling straight ahead at v0 [m/s] in gear, its clutch engaged.
+
+    Steering: a SteeringRobot "robot" with the parameters in `robot` (a dict, angles at the steering wheel, the
+    profile by name: {"profile": "sine_with_dwell", "amplitude": math.radians(169), "start_time": 1.0}); or, given
+    `path` ((x, y) points [m], e.g. lane_centre_line(iso3888_2_lanes())), a PathFollower "follower" fed with the
+    car's CG pose, its road-wheel angle through the steering ratio 16. Speed: with hold_speed a DriverController
+    "driver" holds v0 with the throttle until hold_speed_until [s], when the throttle closes; without, the throttle
+    stays closed (coasting, as FMVSS 126). The brake pedal steps to brake_pedal (0..1) at brake_start [s].
+
+        m = ac.Model("step_steer")
+        car = h.build_maneuver(m, v0=80 / 3.6, hold_speed=True,
+                               robot={"profile": "step", "amplitude": math.radians(35), "start_time": 1.0})
+        r = m.compile().simulate(t_end=5.0, output_interval=0.005)
+        h.step_steer_figures(r, math.radians(35))["response_time"]
+    """
+    points = [(float(x), float(y)) for x, y in path] if path is not None else []
+    return _h.build_maneuver(model, float(v0), bool(esc), bool(abs), bool(hold_speed), float(hold_speed_until),
+                             dict(robot or {}), float(brake_pedal), float(brake_start), points)
 
 
 def cycle_test(model, cycle="wltc3b"):

@@ -22,6 +22,7 @@ struct SolverStatistics {
   long nonlinear_iterations = 0;
   long nonlinear_convergence_failures = 0;
   long error_test_failures = 0;
+  long restarts = 0;  // restarts at order 1 after the corrector failed at every step size
   long root_evaluations = 0;  // calls of the event-indicator function by IDA's root finding
   int root_functions = 0;     // state-event indicators IDA watches
   int unknowns = 0;

@@ -55,9 +55,21 @@ struct PlanarTireLaw {
 /// larger of the pure-slip peaks at this load, both are scaled back onto it.
 /// μ is `mu`, or a map μ(x, y) over the road (set_friction_map: a split-μ
 /// road, a wet patch). Rolling resistance Crr·N·r·tanh(ω·r/v_eps) is a torque
-/// against the spin (the planar body has none of its own). No aligning moment,
-/// camber or relaxation: the force follows the slips at once. The PAC2002
-/// coefficients are parameters of every PlanarWheel; only pac2002 reads them.
+/// against the spin (the planar body has none of its own). No aligning moment
+/// or camber. The PAC2002 coefficients are parameters of every PlanarWheel;
+/// only pac2002 reads them.
+/// lateral_relaxation (structural; off by default, the lateral force then
+/// follows the slip angle at once): the law reads a relaxed slip angle
+/// alpha_t, a state, instead of alpha (the longitudinal slip is not relaxed):
+///   sigma_y·d(tan alpha_t)/dt + |v_long|·tan alpha_t = v_lat,
+/// |v_long| regularized below v_eps as in the slips, so the equation stays
+/// regular at standstill: the lateral deflection builds up over a rolling
+/// distance sigma_y (the relaxation length, the cornering stiffness over the
+/// lateral tread stiffness), 1 − exp(−v·t/sigma_y) after a step at speed v,
+/// and in steady state alpha_t = alpha. The law saturates in alpha_t, so
+/// √(Fx² + Fy²) ≤ F_peak still holds. The tread's deflection σ·tan(alpha_t)
+/// stores the work the lateral force does on it (E_lat, a ledger as the
+/// Wheel's E_tread); P_slip is the rest, Fx·v_slip − Fy·|v_long|·tan(alpha_t).
 struct PlanarWheel : Component {
   planar::Frame frame{*this, "frame"};
   rotational::Flange flange_rot{*this, "flange_rot"};
@@ -87,6 +99,10 @@ struct PlanarWheel : Component {
   Parameter v_eps = parameter("v_eps", 0.1, {.unit = "m/s", .min = 1e-9});
   Parameter Crr = parameter("Crr", 0.015, {.min = 0, .description = "rolling resistance coefficient"});
   std::vector<Parameter> pac2002 = pac2002_parameters();
+  Parameter lateral_relaxation = parameter("lateral_relaxation", 0.0,
+                                           {.description = "the law reads a slip angle relaxed over sigma_y (off, on)",
+                                            .choices = {"off", "on"}});
+  Parameter sigma_y = parameter("sigma_y", 0.3, {.unit = "m", .min = 1e-6, .description = "lateral relaxation length"});
 
   Variable phi = variable("phi", {.unit = "rad", .description = "spin angle"});
   Variable omega = variable("omega", {.unit = "rad/s", .state = StateSelect::prefer});
@@ -103,6 +119,9 @@ struct PlanarWheel : Component {
   Variable F_total = variable("F_total", {.unit = "N", .description = "√(Fx² + Fy²)"});
   Variable tau_roll = variable("tau_roll", {.unit = "N.m"});
   Variable P_slip = variable("P_slip", {.unit = "W", .description = "power the sliding contact dissipates"});
+  Variable alpha_t = variable("alpha_t", {.unit = "rad", .description = "the slip angle the law reads: alpha, or relaxed "
+                                                                        "(lateral_relaxation)"});
+  Variable E_lat = variable("E_lat", {.unit = "J", .description = "work done on the lateral tread (lateral_relaxation)"});
 
   explicit PlanarWheel(std::string name) : Component(std::move(name)) {
     stored_energy(0.5 * J * omega * omega);
@@ -120,13 +139,18 @@ struct PlanarWheel : Component {
     const Expr rim_speed = omega * radius, v_slip = rim_speed - v_long, tan_alpha = v_lat / speed;
     equation(kappa == v_slip / speed);
     equation(alpha == atan(tan_alpha));
+    // The slip angle the laws read: alpha itself, or the relaxed alpha_t
+    // (equations at the end). Off, the structural choice folds these back to
+    // alpha and tan_alpha: the equations are the unrelaxed wheel's.
+    const Expr relaxes = chosen(lateral_relaxation, 1);
+    const Expr tan_alpha_law = ifelse(relaxes, tan(alpha_t), tan_alpha), alpha_law = ifelse(relaxes, alpha_t, alpha);
     const Expr friction = mu_road + 1e-12;  // ice at its limit (μ = 0) stays finite
     const auto law = [&](int k) { return chosen(tire_law, k); };
     const PlanarTireForce tanh_law = similarity_combined(
-        slip_stiffness * kappa / friction, cornering_stiffness * tan_alpha / friction,
+        slip_stiffness * kappa / friction, cornering_stiffness * tan_alpha_law / friction,
         [&](const Expr& s_) { return F_max * tanh(s_); }, [&](const Expr& s_) { return F_max * tanh(s_); });
     const PlanarTireForce linear_law = similarity_combined(
-        kappa / (slip_compliance * friction), cornering_stiffness * tan_alpha / friction,
+        kappa / (slip_compliance * friction), cornering_stiffness * tan_alpha_law / friction,
         [&](const Expr& s_) { return F_max * no_event(min(s_, 1.0)); },
         [&](const Expr& s_) { return F_max * no_event(min(s_, 1.0)); });
     // The formula's far tail (a wheel spinning on the spot) is beyond its fit:
@@ -134,16 +158,16 @@ struct PlanarWheel : Component {
     const Expr s_fit_max = B * kappa_max;
     const auto fitted = [&](const Expr& s_) { return no_event(min(s_, s_fit_max)); };
     const PlanarTireForce pacejka_law = similarity_combined(
-        B * kappa, B_y * tan_alpha,
+        B * kappa, B_y * tan_alpha_law,
         [&](const Expr& s_) { return magic_formula_force(F_max, 1.0, C, D, E, fitted(s_)); },
         [&](const Expr& s_) { return magic_formula_force(F_max, 1.0, C_y, D_y, E_y, fitted(s_)); });
     const auto coefficient = [&](const char* name) { return Expr(pac2002_coefficient(name)); };
     const Expr k_fit = no_event(max(min(kappa, kappa_max), -kappa_max));
     const Pac2002Terms along = pac2002_longitudinal(coefficient, k_fit, load, mu_road);
-    const Pac2002LateralTerms across = pac2002_lateral(coefficient, alpha, load, mu_road);
-    const Expr pac_Fx = pac2002_gx_alpha(coefficient, k_fit, alpha, load) * along.Fx;
-    const Expr pac_Fy = pac2002_gy_kappa(coefficient, k_fit, alpha, load) * across.Fy +
-                        pac2002_svy_kappa(coefficient, k_fit, alpha, load, mu_road);
+    const Pac2002LateralTerms across = pac2002_lateral(coefficient, alpha_law, load, mu_road);
+    const Expr pac_Fx = pac2002_gx_alpha(coefficient, k_fit, alpha_law, load) * along.Fx;
+    const Expr pac_Fy = pac2002_gy_kappa(coefficient, k_fit, alpha_law, load) * across.Fy +
+                        pac2002_svy_kappa(coefficient, k_fit, alpha_law, load, mu_road);
     const Expr pac_peak = no_event(max(abs(along.Dx) + abs(along.SVx), abs(across.Dy) + abs(across.SVy)));
     // 1e-12 N² inside the root: its slope stays finite when the tire rolls free.
     const Expr pac_cap = no_event(min(1.0, pac_peak / sqrt(pac_Fx * pac_Fx + pac_Fy * pac_Fy + 1e-12)));
@@ -165,8 +189,18 @@ struct PlanarWheel : Component {
     equation(tau_roll == Crr * load * radius * tanh(rim_speed / v_eps));
     equation(J * der(omega) == flange_rot.tau - radius * Fx - tau_roll);
     // The contact point slides at (v_long − ω·r, v_lat); the road's force
-    // does −P_slip of work on it.
-    equation(P_slip == Fx * v_slip - Fy * v_lat);
+    // does −P_slip of work on it. Relaxed, the lateral tread takes
+    // −Fy·(v_lat − |v_long|·tan alpha_t) of that into E_lat (below).
+    equation(P_slip == Fx * v_slip - ifelse(relaxes, Fy * speed * tan(alpha_t), Fy * v_lat));
+    // Lateral relaxation (the stretched string's first-order model): the
+    // tread's lateral deflection sigma_y·tan(alpha_t) moves at
+    // v_lat − |v_long|·tan(alpha_t), written with d(tan alpha_t)/dt =
+    // (1 + tan²alpha_t)·d(alpha_t)/dt. Off: alpha_t is alpha, no deflection.
+    const Expr tan_alpha_t = tan(alpha_t), deflection_rate = v_lat - speed * tan_alpha_t;
+    equation(0.0 == ifelse(relaxes, sigma_y * (1 + tan_alpha_t * tan_alpha_t) * der(alpha_t) - deflection_rate,
+                           alpha_t - alpha));
+    stored_energy(E_lat);
+    equation(0.0 == ifelse(relaxes, der(E_lat) + Fy * deflection_rate, E_lat));
   }
 
   /// Road friction as a map over the plane: values[i][j] is μ at

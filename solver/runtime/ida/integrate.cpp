@@ -140,6 +140,34 @@ void SessionRun::pace(double simulated) {
   fail("interrupted", 0, simulated);
 }
 
+// After the corrector failed at every step size: a restart at order 1 from
+// the last step IDA accepted, once per instant. At high order IDA's predictor
+// takes y' from its interpolating polynomial, which can miss the equations
+// that tie derivatives to algebraic unknowns (a car's load transfer reads its
+// accelerations, a sliding brake's path parameter is its wheel's angular
+// acceleration) by more than Newton's iteration recovers from as the step
+// shrinks; consistent values and a fresh history remove that error.
+bool SessionRun::restart_after_convergence_failure() {
+  double t_accepted = t;
+  IDAGetCurrentTime(s.ida, &t_accepted);
+  if (t_accepted == last_restart) return false;
+  last_restart = t_accepted;
+  N_Vector y_accepted = N_VClone(s.y), yp_accepted = N_VClone(s.yp);
+  const bool interpolated = IDAGetDky(s.ida, t_accepted, 0, y_accepted) == IDA_SUCCESS &&
+                            IDAGetDky(s.ida, t_accepted, 1, yp_accepted) == IDA_SUCCESS;
+  if (interpolated) {
+    N_VScale(1.0, y_accepted, s.y);
+    N_VScale(1.0, yp_accepted, s.yp);
+  }
+  N_VDestroy(y_accepted);
+  N_VDestroy(yp_accepted);
+  if (!interpolated) return false;
+  t = t_accepted;
+  ++restarts;
+  make_consistent(t, false);
+  return true;
+}
+
 // Integrates to `goal`. simulate() (row_at_goal false, goal = t_end) records
 // the output rows and ends on the last; a session's step stops the integrator
 // at the goal and records a row there.
@@ -166,6 +194,7 @@ void SessionRun::run(double goal, bool row_at_goal) {
       flag = step_to(target);
       if (flag >= 0 && sensitivities) sensitivities->fetch(s.ida, t);
     }
+    if (flag == IDA_CONV_FAIL && restart_after_convergence_failure()) continue;
     if (flag < 0) {
       statistics();
       double t_fail = t;

@@ -173,6 +173,8 @@ struct SessionRun {
   double t;
   // IDAReInit zeroes IDA's counters: the counts of earlier segments are kept aside.
   SolverStatistics before_reinit;
+  long restarts = 0;  // after convergence failures
+  double last_restart = std::numeric_limits<double>::quiet_NaN();  // the instant of the last one
   // Relations evaluated from the current values (at t0 and at time events).
   // Modes that a root just switched keep the value the crossing gave them: at
   // the root their relation sits on its threshold and could read either way.
@@ -282,6 +284,7 @@ struct SessionRun {
   void make_exact(double at);
   void record(double at);
   void statistics();
+  bool restart_after_convergence_failure();
   bool evaluate_relations(double at, bool only_time_events);
   std::string worst_residuals(double at);
   // The exact-output iteration's view of the model at time `at`: the integrator's loader.
