@@ -185,16 +185,16 @@ TEST_CASE("MSL Electrical.Analog.Examples.CharacteristicIdealDiodes: an ideal, a
   Model m("CharacteristicIdealDiodes");
   characteristic_ideal_diodes(m);
   Result r = m.compile().simulate(run_for(1.0, 2e-4, 1e-8));
-  // 1e-3: the model has no states, and its state events are found late (see the next test).
-  const double worst = compare_with_reference(r, "Electrical_CharacteristicIdealDiodes.csv", {}, 1e-3);
+  const double worst = compare_with_reference(r, "Electrical_CharacteristicIdealDiodes.csv", {}, 1e-4);
   UNSCOPED_INFO("CharacteristicIdealDiodes: worst deviation " << worst << " of a signal's range");
 }
 
 TEST_CASE("CharacteristicIdealDiodes: each diode switches by a state event at its closed-form instant",
-          "[msl][electrical][events][!mayfail]") {
-  // Known to fail: in a model without continuous states IDA's steps are not limited
-  // by any error test, and the roots of the diodes' s, interpolated over those long
-  // steps, are found up to 2.4 ms late (the values in between are the wrong branch's).
+          "[msl][electrical][events]") {
+  // In a model without continuous states no error test limits IDA's steps, and
+  // the roots of the diodes' s, located on values interpolated over those long
+  // steps, were found up to 2.4 ms late; the root functions now read values
+  // solved at their own instant.
   Model m("CharacteristicIdealDiodes");
   characteristic_ideal_diodes(m);
   Result r = m.compile().simulate(run_for(1.0, 2e-4, 1e-8));

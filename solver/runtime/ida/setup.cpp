@@ -112,7 +112,12 @@ SessionRun::SessionRun(std::shared_ptr<const CompiledModel> model, const std::ve
   for (const auto& mode : m.dae.modes)
     for_each_postorder(mode.relation.node(),
                        [&](const Node* leaf) { relations_read_derivatives |= leaf->op == Op::Der; });
-  if (relations_read_derivatives) {
+  // Without states nothing limits IDA's steps (the algebraic unknowns are
+  // outside its error test), and a root located on algebraic unknowns
+  // interpolated over a long step lands late (a diode switching 2.4 ms late):
+  // root functions then read values solved at their own instant.
+  const bool has_states = std::any_of(m.differential.begin(), m.differential.end(), [](double d) { return d != 0; });
+  if (relations_read_derivatives || (!has_states && n > 0)) {
     // Its own matrix: the output rows' iterations stay as they were.
     exact_relations = std::make_unique<ExactOutputs>(m, options_.rtol, options_.atol);
     tapes.push_back(&exact_relations->residual());
