@@ -63,6 +63,9 @@
   X(translational, SpringDamper) \
   X(translational, SupportFriction) \
   X(electrical, Capacitor) \
+  X(electrical, CCCVCharger) \
+  X(electrical, CellRCStack) \
+  X(electrical, CellStack) \
   X(electrical, Conductor) \
   X(electrical, ConstantCurrent) \
   X(electrical, ConstantVoltage) \
@@ -131,10 +134,12 @@
   X(vehicle, Brake) \
   X(vehicle, Clutch) \
   X(vehicle, CycleDriver) \
+  X(vehicle, DCMotor) \
   X(vehicle, Differential) \
   X(vehicle, DifferentialDrive) \
   X(vehicle, DriveCycle) \
   X(vehicle, DriverController) \
+  X(vehicle, EVController) \
   X(vehicle, Engine) \
   X(vehicle, FrontDriveCar) \
   X(vehicle, GearSelector) \
@@ -142,6 +147,7 @@
   X(vehicle, KinematicBicycle) \
   X(vehicle, MappedCar) \
   X(vehicle, MappedEngine) \
+  X(vehicle, MotorDrive) \
   X(vehicle, PathFollower) \
   X(vehicle, PitchingBody) \
   X(vehicle, PlanarCar) \

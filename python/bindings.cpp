@@ -551,6 +551,9 @@ class UnknownNameError(KeyError, ModelError):
            "An initial equation (applied at the start only); `active`, an expression of structural parameters, "
            "keeps it only where it holds at compile().")
       .def("require", &Component::require, py::arg("condition"), py::arg("requirement"))
+      .def("assertion", &Component::assertion, py::arg("condition"), py::arg("message"),
+           "Modelica's assert: the run ends with a SimulationError naming this component and `message` at the "
+           "instant `condition` stops holding.")
       .def("stored_energy", &Component::stored_energy, py::arg("energy"))
       .def("dissipated_power", &Component::dissipated_power, py::arg("power"))
       .def("supplied_power", &Component::supplied_power, py::arg("power"))
@@ -754,6 +757,7 @@ class UnknownNameError(KeyError, ModelError):
     t->set_table(u1, u2, values);
   }, py::arg("component"), py::arg("u1"), py::arg("u2"), py::arg("values"));
   bind_table("_set_friction_table", "vehicle.Wheel", &vehicle::Wheel::set_friction_table);
+  bind_table("_set_ocv_table", "electrical.CellStack or CellRCStack", &electrical::BaseCellStack::set_ocv_table);
   m.def("_set_grade_table", [](Component& c, const Points& points) {
     if (auto* body = dynamic_cast<vehicle::VehicleBody*>(&c)) return body->set_grade_table(points);
     if (auto* body = dynamic_cast<vehicle::PitchingBody*>(&c)) return body->set_grade_table(points);
@@ -765,6 +769,12 @@ class UnknownNameError(KeyError, ModelError):
     if (!wheel) throw ModelError("component '" + c.name() + "' is not a vehicle.PlanarWheel");
     wheel->set_friction_map(x, y, values);
   }, py::arg("component"), py::arg("x"), py::arg("y"), py::arg("values"));
+  m.def("_set_loss_map", [](Component& c, const std::vector<double>& speeds, const std::vector<double>& torques,
+                             const std::vector<std::vector<double>>& losses) {
+    auto* drive = dynamic_cast<vehicle::MotorDrive*>(&c);
+    if (!drive) throw ModelError("component '" + c.name() + "' is not a vehicle.MotorDrive");
+    drive->set_loss_map(speeds, torques, losses);
+  }, py::arg("component"), py::arg("speeds"), py::arg("torques"), py::arg("losses"));
   bind_table("_set_path", "vehicle.PathFollower", &vehicle::PathFollower::set_path);
   m.def("_set_initial_speed", [](Component& c, double v0) {
     auto* car = dynamic_cast<vehicle::PlanarCar*>(&c);

@@ -1,6 +1,8 @@
 // Helpers shared by the C++ tests.
 #pragma once
 
+#include <catch2/catch.hpp>
+
 #include <acausal/acausal.hpp>
 
 #include <algorithm>
@@ -34,6 +36,16 @@ inline SimulationOptions run_for(double t_end, double dt, double rtol = 1e-8) {
   opt.rtol = rtol;
   opt.atol = rtol * 1e-2;
   return opt;
+}
+
+/// Compiles `m`, checking that every equation is dimensionally consistent.
+inline Simulator compile_checked(Model& m) {
+  Simulator sim = m.compile();
+  std::string errors;
+  for (const auto& e : sim.report().unit_errors) errors += e + "\n";
+  INFO(sim.report().str() << errors);
+  CHECK(sim.report().unit_errors.empty());
+  return sim;
 }
 
 /// max over the output rows of |r[name] - expected(t, row)|.

@@ -374,3 +374,48 @@ TEST_CASE("sample() timing that cannot run is refused before the run, naming the
   Result r = sim.simulate(test::run_for(1.0, 0.1));
   CHECK(r["c.n"][r.size() - 1] == 1001.0);  // ticks at 0, 1 ms, ..., 1 s: the tick at t_end counts
 }
+
+namespace {
+
+// A tank drained at 1 /s from level 1 that must stay above `low`.
+struct AssertedTank : Component {
+  Parameter low = parameter("low", 0.25);
+  Variable level = variable("level", {.start = 1.0, .fixed = true});
+  explicit AssertedTank(std::string name) : Component(std::move(name)) {
+    equation(der(level) == -1.0);
+    assertion(level > low, "the level must stay above low");
+  }
+};
+
+}  // namespace
+
+TEST_CASE("An assertion ends the run at the instant its condition stops holding, naming the component", "[hybrid]") {
+  Model m("drain");
+  auto& tank = m.add<AssertedTank>("tank");
+  Simulator sim = m.compile();
+  try {
+    sim.simulate({.t_end = 2.0});
+    FAIL("the run went past the assertion");
+  } catch (const SimulationError& error) {
+    const std::string message = error.what();
+    INFO(message);
+    CHECK(message.find("tank") != std::string::npos);
+    CHECK(message.find("the level must stay above low") != std::string::npos);
+    // The crossing is located by the event machinery, not stepped over.
+    CHECK(error.time_reached() == Approx(0.75).margin(1e-8));
+    CHECK(error.partial_result().size() > 0);
+  }
+  // Held the whole run: the run is unaffected.
+  tank.set_parameter("low", -5.0);
+  const Result r = m.compile().simulate({.t_end = 2.0});
+  CHECK(r["tank.level"].back() == Approx(-1.0).margin(1e-9));
+  // Violated at the start: refused before the first step.
+  tank.set_parameter("low", 2.0);
+  try {
+    m.compile().simulate({.t_end = 2.0});
+    FAIL("a run that starts outside its assertion went ahead");
+  } catch (const SimulationError& error) {
+    CHECK(error.time_reached() == 0.0);
+    CHECK(std::string(error.what()).find("the level must stay above low") != std::string::npos);
+  }
+}

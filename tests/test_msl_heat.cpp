@@ -30,16 +30,6 @@ namespace {
 // Modelica.Electrical.Machines.Thermal.Constants.alpha20Copper.
 constexpr double alpha20Copper = 3.92e-3;
 
-/// Compiles `m`, checking that every equation is dimensionally consistent.
-Simulator compile_checked(Model& m) {
-  Simulator sim = m.compile();
-  std::string errors;
-  for (const auto& e : sim.report().unit_errors) errors += e + "\n";
-  INFO(sim.report().str() << errors);
-  CHECK(sim.report().unit_errors.empty());
-  return sim;
-}
-
 /// MSL's EddyCurrentBrake examples: the flywheel (J = 1 kg·m², or the mass of
 /// 1 kg) at 20 (rad|m)/s stopped by the brake (tau_nominal = 100, w_nominal =
 /// 10, copper, TRef = 20 degC) whose loss heats C = 1 J/K from 293.15 K. All of

@@ -48,6 +48,14 @@ def set_friction_map(wheel, x, y, values):
                                [[float(v) for v in row] for row in values])
 
 
+def set_loss_map(drive, speeds, torques, losses):
+    """A MotorDrive's losses from a map instead of its loss model: losses[i][j] [W] at (speeds[i] [rad/s],
+    torques[j] [N.m]), both increasing, every loss >= 0; bilinear, held beyond the grid. A grid with no negative
+    speed or torque is the first quadrant, mirrored to the other three (call before compiling)."""
+    _acausal._set_loss_map(drive, [float(v) for v in speeds], [float(v) for v in torques],
+                           [[float(v) for v in row] for row in losses])
+
+
 def set_path(follower, points):
     """The path a PathFollower tracks: its centre line as (x, y) points in the world frame, at least two, consecutive
     points distinct."""

@@ -102,6 +102,7 @@ struct DaeWhen {
   };
   std::vector<Expr> conditions;
   std::vector<Action> actions;
+  std::string assertion;  // not empty: the run ends with this message while the condition holds
   int origin = -1;
 };
 

@@ -156,6 +156,19 @@ void check_parameter_value(const std::string& path, double value, const Paramete
 }
 
 void Component::set_parameter(const std::string& name, double value) {
+  // "body.Crr": a parameter of a part, as the flat model names it.
+  if (const auto dot = name.find('.'); dot != std::string::npos) {
+    const std::string part = name.substr(0, dot);
+    auto it = child_by_name_.find(part);
+    if (it == child_by_name_.end()) {
+      std::vector<std::string> known;
+      for (const Component* c : children_) known.push_back(c->name());
+      throw UnknownNameError("component '" + (path().empty() ? name_ : path()) + "' (" + type_name() + ")", "part",
+                             part, known, "");
+    }
+    it->second->set_parameter(name.substr(dot + 1), value);
+    return;
+  }
   for (auto& p : parameters_) {
     if (p.name == name) {
       check_parameter_value(join(path(), name), value, p.attributes);
@@ -224,6 +237,10 @@ void Component::when(const Expr& condition, std::vector<WhenAction> actions) {
 void Component::when(std::vector<Expr> conditions, std::vector<WhenAction> actions) {
   if (conditions.empty()) throw ModelError("component '" + name_ + "': a when-clause needs a condition");
   whens_.push_back({std::move(conditions), std::move(actions)});
+}
+
+void Component::assertion(const Expr& condition, std::string message) {
+  whens_.push_back({{!condition}, {}, std::move(message)});
 }
 
 std::size_t Component::equation(const Equation& eq) {

@@ -202,7 +202,8 @@ class Component {
   /// Joins two connectors of this component or of its direct sub-components.
   void connect(Connector& a, Connector& b);
 
-  /// Assigns a parameter of this component by its local name, checking bounds.
+  /// Assigns a parameter of this component by its local name, or of a part by
+  /// its dotted path ("body.Crr"), checking bounds.
   void set_parameter(const std::string& name, double value);
 
   Variable variable(const std::string& name, VariableAttributes attributes = {});
@@ -214,6 +215,12 @@ class Component {
   /// at the instant the condition becomes true (any of several conditions).
   void when(const Expr& condition, std::vector<WhenAction> actions);
   void when(std::vector<Expr> conditions, std::vector<WhenAction> actions);
+  /// Modelica's assert(condition, message) at level error: the run ends with
+  /// a SimulationError naming this component and `message` at the instant
+  /// `condition` stops holding (an event: the crossing is located, not
+  /// stepped over), or at the start if it never held. The rows up to that
+  /// instant stay in the error's partial result.
+  void assertion(const Expr& condition, std::string message);
   /// Adds an equation; the index lets a component swap it later (replace_equation).
   std::size_t equation(const Equation& eq);
   /// An initial equation; with `active`, only when that condition on structural

@@ -59,10 +59,13 @@ struct WhenAction {
 };
 WhenAction reinit(const Expr& state, const Expr& value);
 
-/// Acts once at the instant one of its conditions becomes true.
+/// Acts once at the instant one of its conditions becomes true. An assertion
+/// (Component::assertion) is a clause without actions whose `assertion`
+/// message ends the run whenever its condition holds.
 struct WhenClause {
   std::vector<Expr> conditions;
   std::vector<WhenAction> actions;
+  std::string assertion;
 };
 
 // For the compiler: what a Discrete leaf stands for.

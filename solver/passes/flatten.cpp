@@ -143,6 +143,7 @@ class Flattener {
       DaeWhen w;
       w.origin = where;
       w.conditions = clause->conditions;
+      w.assertion = clause->assertion;
       for (const auto& c : w.conditions) special_leaves(c, where);
       for (const auto& action : clause->actions) {
         DaeWhen::Action a;

@@ -185,6 +185,16 @@ WIRING = {
     "electrical.ConstantVoltage": ("p:pin n:pin", ""),
     "electrical.CurrentSensor": ("p:pin n:pin i:out", ""),
     "electrical.DCDCAveraged": ("p1:pin n1:pin p2:pin n2:pin d:in", ""),
+    "electrical.CellStack": ("p:pin n:pin heat_port:heat SOC:out I_dis_max:out I_chg_max:out P_dis_max:out "
+                             "P_chg_max:out", "SOC"),
+    "electrical.CellRCStack": ("p:pin n:pin heat_port:heat SOC:out I_dis_max:out I_chg_max:out P_dis_max:out "
+                               "P_chg_max:out", "SOC v_RC_1"),
+    "electrical.CCCVCharger": ("p:pin n:pin", ""),
+    "vehicle.DCMotor": ("p:pin n:pin flange:rot heat_port:heat", "phi w i"),
+    "vehicle.MotorDrive": ("p:pin n:pin flange:rot heat_port:heat tau_ref:in tau:out w:out P_mech:out P_elec:out "
+                           "tau_max_available:out", "phi w tau_lag"),
+    "vehicle.EVController": ("accelerator:in brake:in v:in w_motor:in tau_available:in P_discharge_max:in "
+                             "P_charge_max:in tau_ref:out brake_demand:out", ""),
     "electrical.Diode": ("p:pin n:pin heat_port:heat", ""),
     "electrical.EMF": ("p:pin n:pin flange:rot", "phi w"),
     "electrical.Ground": ("p:pin", ""),

@@ -72,3 +72,49 @@ def test_a_heat_port_that_does_not_exist_cannot_be_connected():
     m.connect(off.heat_port, on.heat_port)
     with pytest.raises(ac.ModelError, match=r"resistor\.heat_port.*use_heat_port"):
         m.compile()
+
+
+def pack_on_current(current, soc0=0.9, points=None):
+    """100 cells of 4 V in series, 100 Ah, 0.1 Ohm, on a constant current (> 0 discharges)."""
+    m = ac.Model("pack")
+    pack = m.add(electrical.CellStack("pack", Ns=100, Qnom=360000.0, OCVmax=4.0, OCVmin=2.5, Ri=1e-3, SOC0=soc0))
+    if points is not None:
+        electrical.set_ocv_table(pack, points)
+    load = m.add(electrical.ConstantCurrent("load", I=current))
+    ground = m.add(electrical.Ground("ground"))
+    m.connect(load.p, pack.p)
+    m.connect(load.n, pack.n)
+    m.connect(pack.n, ground.p)
+    return m
+
+
+def test_a_battery_pack_counts_charge_and_reads_its_ocv_table():
+    # OCV/OCVmax from 0.75 at SOC 0 to 1 at SOC 1: 350 V at SOC 0.5.
+    r = pack_on_current(50.0, points=[(0.0, 0.75), (1.0, 1.0)]).compile().simulate(
+        t_end=3600.0, output_interval=60.0, rtol=1e-9)
+    soc = r["pack.SOC"]
+    assert abs(soc[-1] - 0.4) < 1e-9
+    ocv = 400.0 * (0.75 + 0.25 * soc)
+    assert np.max(np.abs(r["pack.OCV"] - ocv)) < 1e-9 * 400.0
+    assert np.max(np.abs(r["pack.v"] - (ocv - 5.0))) < 1e-9 * 400.0
+
+
+def test_an_empty_pack_ends_the_run_naming_the_battery():
+    # Empty at 0.9·360000/50 = 6480 s.
+    with pytest.raises(ac.SimulationError, match="battery exhausted") as error:
+        pack_on_current(50.0).compile().simulate(t_end=10000.0, output_interval=10.0, rtol=1e-9)
+    assert "pack" in str(error.value)
+
+
+def test_a_python_component_asserts_like_modelica():
+    class Tank(ac.Component):
+        def __init__(self, name):
+            super().__init__(name)
+            level = self.variable("level", start=1.0, fixed=True)
+            self.equation(ac.der(level) == -1.0)
+            self.assertion(level > 0.25, "the level must stay above 0.25")
+
+    m = ac.Model("drain")
+    m.add(Tank("tank"))
+    with pytest.raises(ac.SimulationError, match="the level must stay above 0.25"):
+        m.compile().simulate(t_end=2.0)

@@ -110,3 +110,28 @@ def test_tir_files_and_pitching_grade_tables_from_python(tmp_path):
     with pytest.raises(ac.ModelError, match="body grade table: positions must increase"):
         vehicle.set_grade_table(body, [(1.0, 0.05), (0.0, 0.05)])
     vehicle.set_grade_table(body, [(-10.0, 0.05), (10.0, 0.05)])
+
+
+def test_motor_drive_losses_from_a_map_in_python():
+    # A 400 V source, the drive holding 100 N.m against a prescribed 200 rad/s:
+    # the map's loss at (200, 100) is the bilinear mean of its four corners.
+    from acausal import electrical, rotational
+    m = ac.Model("drive")
+    drive = m.add(vehicle.MotorDrive("drive"))
+    vehicle.set_loss_map(drive, [0.0, 400.0], [0.0, 200.0], [[0.0, 400.0], [800.0, 2000.0]])
+    source = m.add(electrical.ConstantVoltage("source", V=400.0))
+    ground = m.add(electrical.Ground("ground"))
+    speed = m.add(rotational.Speed("speed"))
+    w = m.add(ac.blocks.Constant("w", k=200.0))
+    command = m.add(ac.blocks.Constant("command", k=100.0))
+    m.connect(source.p, drive.p)
+    m.connect(source.n, drive.n)
+    m.connect(source.n, ground.p)
+    m.connect(w.y, speed.w_ref)
+    m.connect(speed.flange, drive.flange)
+    m.connect(command.y, drive.tau_ref)
+    r = m.compile().simulate(t_end=1.0, output_interval=0.01, rtol=1e-10)
+    # After 50 time constants (T_c 0.02 s) the torque is the command.
+    assert abs(r["drive.tau"][-1] - 100.0) < 1e-6
+    assert abs(r["drive.LossPower"][-1] - (0 + 400 + 800 + 2000) / 4) < 1e-4
+    assert abs(r["drive.P_elec"][-1] - (100.0 * 200.0 + 800.0)) < 1e-3

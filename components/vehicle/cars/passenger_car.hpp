@@ -19,6 +19,60 @@
 
 namespace acausal::vehicle {
 
+/// The four brakes of the library's cars, fl, fr, rl, rr (added in that
+/// order): 1600 N.m at each front wheel, 800 N.m at each rear one.
+inline std::array<Brake*, 4> add_car_brakes(Component& car) {
+  return {&car.add<Brake>("brake_fl", {{"tau_max", 1600}}), &car.add<Brake>("brake_fr", {{"tau_max", 1600}}),
+          &car.add<Brake>("brake_rl", {{"tau_max", 800}}), &car.add<Brake>("brake_rr", {{"tau_max", 800}})};
+}
+
+/// The four road wheels of the library's cars, fl, fr, rl, rr (added in that
+/// order): 205/55R16, J 1.2 kg.m2, μ 0.9, μ 0.1 on a patch.
+inline std::array<Wheel*, 4> add_car_wheels(Component& car) {
+  const auto wheel = [&car](const std::string& name) {
+    return &car.add<Wheel>(name,
+                           {{"radius", radius_from_tire_size("205/55R16")}, {"J", 1.2}, {"mu", 0.9}, {"mu_patch", 0.1}});
+  };
+  return {wheel("wheel_fl"), wheel("wheel_fr"), wheel("wheel_rl"), wheel("wheel_rr")};
+}
+
+/// The corners of a longitudinal car: each brake's flange_b to its wheel, the
+/// wheels to the body's axles (fl, fr front), and the brake demand (a pedal
+/// or a controller's output, 0…1) to the four brakes, or with_abs through
+/// an ABSController per wheel (abs_fl …, reading the wheel's speed through an
+/// ideal sensor wheel_speed_fl … and the body's speed), added corner by
+/// corner. Returns the ABS controllers, null without ABS.
+inline std::array<ABSController*, 4> wire_car_corners(Component& car, VehicleBody& body,
+                                                      const std::array<Brake*, 4>& brakes,
+                                                      const std::array<Wheel*, 4>& wheels, Connector& demand,
+                                                      bool with_abs) {
+  static const std::array<std::string, 4> corners{"fl", "fr", "rl", "rr"};
+  std::array<ABSController*, 4> controllers{};
+  for (int k = 0; k < 4; ++k) {
+    car.connect(brakes[k]->flange_b, wheels[k]->flange_rot);
+    car.connect(wheels[k]->contact, k < 2 ? body.contact_front : body.contact_rear);
+    if (!with_abs) {
+      car.connect(demand, brakes[k]->brake_input);
+      continue;
+    }
+    controllers[k] = &car.add<ABSController>("abs_" + corners[k], {{"radius", radius_from_tire_size("205/55R16")}});
+    auto& sensor = car.add<rotational::SpeedSensor>("wheel_speed_" + corners[k]);
+    car.connect(sensor.flange, wheels[k]->flange_rot);
+    car.connect(sensor.w, controllers[k]->w_wheel);
+    car.connect(body.speed, controllers[k]->v_vehicle);
+    car.connect(demand, controllers[k]->brake_demand);
+    car.connect(controllers[k]->brake, brakes[k]->brake_input);
+  }
+  return controllers;
+}
+
+/// The body's Crr and the wheels' are the same loss in two places (both
+/// are >= 0): one of them must be zero, or the car rolls twice as hard.
+inline void require_rolling_resistance_once(Component& car, VehicleBody& body, const std::array<Wheel*, 4>& wheels) {
+  car.require(body.Crr * (wheels[0]->Crr + wheels[1]->Crr + wheels[2]->Crr + wheels[3]->Crr) <= 0.0,
+              "rolling resistance is counted once: set body.Crr or the wheels' Crr, not both");
+}
+
 /// The partial base of the library's cars (EngineType: an Engine or a
 /// MappedEngine; SelectorType: the gear's source on the body's speed, a
 /// GearSelector or a ShiftMap): engine → clutch → five-speed
@@ -48,10 +102,8 @@ struct PassengerCarOf : Component {
                                               {"efficiency_5", 0.98}});
   SelectorType& selector = add<SelectorType>("selector");
   Differential& differential = add<Differential>("differential", {{"ratio", 3.9}, {"efficiency", 0.98}});
-  std::array<Brake*, 4> brakes{
-      &add<Brake>("brake_fl", {{"tau_max", 1600}}), &add<Brake>("brake_fr", {{"tau_max", 1600}}),
-      &add<Brake>("brake_rl", {{"tau_max", 800}}), &add<Brake>("brake_rr", {{"tau_max", 800}})};
-  std::array<Wheel*, 4> wheels{&wheel("wheel_fl"), &wheel("wheel_fr"), &wheel("wheel_rl"), &wheel("wheel_rr")};
+  std::array<Brake*, 4> brakes = add_car_brakes(*this);
+  std::array<Wheel*, 4> wheels = add_car_wheels(*this);
   std::array<ABSController*, 4> abs{};  // fl, fr, rl, rr; null without ABS
 
  protected:
@@ -73,31 +125,11 @@ struct PassengerCarOf : Component {
     connect(gearbox.flange_out, differential.flange_input);
     connect(differential.flange_left, brakes[left]->flange_a);
     connect(differential.flange_right, brakes[left + 1]->flange_a);
-    static const std::array<std::string, 4> corners{"fl", "fr", "rl", "rr"};
-    for (int k = 0; k < 4; ++k) {
-      connect(brakes[k]->flange_b, wheels[k]->flange_rot);
-      connect(wheels[k]->contact, k < 2 ? body.contact_front : body.contact_rear);
-      if (!options.abs) {
-        connect(brake, brakes[k]->brake_input);
-        continue;
-      }
-      abs[k] = &add<ABSController>("abs_" + corners[k], {{"radius", radius_from_tire_size("205/55R16")}});
-      auto& sensor = add<rotational::SpeedSensor>("wheel_speed_" + corners[k]);
-      connect(sensor.flange, wheels[k]->flange_rot);
-      connect(sensor.w, abs[k]->w_wheel);
-      connect(body.speed, abs[k]->v_vehicle);
-      connect(brake, abs[k]->brake_demand);
-      connect(abs[k]->brake, brakes[k]->brake_input);
-    }
+    abs = wire_car_corners(*this, body, brakes, wheels, brake, options.abs);
+    require_rolling_resistance_once(*this, body, wheels);
     set_start("engine.w", 100.0);  // idling, about 950 rpm
     set_start("body.s", 0.0);
     set_start("body.v", 0.0);
-  }
-
- private:
-  Wheel& wheel(const std::string& name) {
-    return add<Wheel>(name,
-                      {{"radius", radius_from_tire_size("205/55R16")}, {"J", 1.2}, {"mu", 0.9}, {"mu_patch", 0.1}});
   }
 };
 

@@ -248,6 +248,19 @@ void SessionRun::event_iteration(double at, bool at_start) {
     set_modes();
     visited.clear();
   }
+  check_assertions(at);
+}
+
+// Read at the settled point only: a combination settle_cycle tries and
+// rejects may violate an assertion the solution keeps.
+void SessionRun::check_assertions(double at) const {
+  for (std::size_t w = 0; w < m.whens.size(); ++w) {
+    const std::string& assertion = m.dae.whens[w].assertion;
+    if (!assertion.empty() && hybrid.output(m.whens[w].first_condition) != 0.0)
+      throw SimulationError(fmt::format("{}: {}: {} (assertion failed at t = {})", where,
+                                        m.dae.origins[m.dae.whens[w].origin], assertion, format_number(at)),
+                            at, 0, "", result);
+  }
 }
 
 // initial() and sample() are true only while the event iteration of their instant runs.

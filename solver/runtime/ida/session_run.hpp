@@ -297,6 +297,7 @@ struct SessionRun {
   void run_hybrid(double at);
   bool rising_edge(std::size_t w) const;
   bool discrete_pass(double at);
+  void check_assertions(double at) const;
   bool settle_cycle(double at, bool at_start, const std::vector<int>& cycling);
   void event_iteration(double at, bool at_start);
   void set_instant_flags(double at, bool initializing);
