@@ -163,6 +163,7 @@
 #include "components/vehicle/bodies/vehicle_body.hpp"
 #include "components/vehicle/bodies/wheel_contact_breakout.hpp"
 #include "components/vehicle/bodies/wheel_contact_force_source.hpp"
+#include "components/vehicle/cars/battery_electric_car.hpp"
 #include "components/vehicle/cars/mapped_car.hpp"
 #include "components/vehicle/cars/passenger_car.hpp"
 #include "components/vehicle/cars/planar_car.hpp"

@@ -131,6 +131,7 @@
   X(blocks, UniformNoise) \
   X(blocks, VelocityActuator) \
   X(vehicle, ABSController) \
+  X(vehicle, BatteryElectricCar) \
   X(vehicle, Brake) \
   X(vehicle, Clutch) \
   X(vehicle, CycleDriver) \

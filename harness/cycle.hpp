@@ -10,6 +10,7 @@
 
 #include "components/vehicle/control/cycle_driver.hpp"
 #include "components/vehicle/road/drive_cycle.hpp"
+#include "components/vehicle/cars/battery_electric_car.hpp"
 #include "components/vehicle/cars/mapped_car.hpp"
 #include "harness/energy.hpp"
 #include "solver/modeling/model.hpp"
@@ -67,5 +68,45 @@ struct CycleReport {
 /// The report of a CycleTest's run. co2_per_fuel: g of CO2 per g of fuel
 /// burnt (gasoline 3.17: 86.5 % carbon by mass, times 44/12).
 CycleReport cycle_report(const Result& r, const CycleTest& test, double co2_per_fuel = 3.17);
+
+/// A BatteryElectricCar ("car") driven by a CycleDriver ("driver") along a
+/// DriveCycle ("cycle") set to a shipped cycle, with energy books on every
+/// part. The driver's clutch output goes to the car's (ignored) clutch input.
+struct ElectricCycleTest {
+  vehicle::BatteryElectricCar& car;
+  vehicle::DriveCycle& cycle;
+  vehicle::CycleDriver& driver;
+  EnergyBooks books;
+};
+ElectricCycleTest electric_cycle_test(Model& m, const std::string& cycle_name);
+
+/// What an electric car's cycle run comes to. Energies in kWh; "at the
+/// battery" is the net energy out of the pack's terminals.
+struct ElectricCycleReport {
+  std::string cycle;
+  double duration = 0;  // s
+  double distance = 0;  // km
+  double cells_energy = 0;     // kWh: the cells' stored energy used, -ΔE_chem (pack losses included)
+  double battery_energy = 0;   // kWh: net out of the terminals, ∫-v·i dt (the pack's books)
+  double consumption = 0;      // kWh/100 km at the battery (terminals)
+  double wheel_consumption = 0;  // kWh/100 km: the wheels' positive work on the road
+  double regenerated = 0;      // kWh back into the terminals (charging power only; trapezoid over the rows)
+  /// regenerated / energy drawn from the terminals (gross): the share of the
+  /// drive energy that braking returned.
+  double regen_share = 0;
+  /// km on a full pack (SOCmax to SOCmin) at this cycle's charge per km:
+  /// distance · (SOCmax − SOCmin) / (SOC used).
+  double range = 0;
+  /// Where the cells' energy went (kWh): battery losses, motor and inverter,
+  /// driveline, tires, brakes, aero drag, rolling resistance, and what is
+  /// still stored outside the pack at the end (kinetic).
+  std::vector<std::pair<std::string, double>> energy_split;
+  double split_closure = 0;  // |Σ split − cells' energy| / cells' energy
+  BandVerdict band;
+  /// One line: "wltc3b (electric): 23.27 km, 13.1 kWh/100 km at the battery, ..."
+  std::string line() const;
+};
+
+ElectricCycleReport cycle_report(const Result& r, const ElectricCycleTest& test);
 
 }  // namespace acausal::harness

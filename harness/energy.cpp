@@ -15,17 +15,21 @@ namespace {
 Expr port_power(const Component& c) {
   Expr power(0.0);
   for (const Connector* k : c.connectors()) {
-    std::vector<Expr> potentials, flows;
+    std::vector<const ConnectorMember*> potentials, flows;
     for (const auto& m : k->members()) {
-      if (m.causality == Causality::potential) potentials.push_back(m.symbol);
-      if (m.causality == Causality::flow) flows.push_back(m.symbol);
+      if (m.causality == Causality::potential) potentials.push_back(&m);
+      if (m.causality == Causality::flow) flows.push_back(&m);
     }
     if (k->port_power() == PortPower::flow) {
-      for (const Expr& f : flows) power = power + f;
+      for (const ConnectorMember* f : flows)
+        if (f->booked) power = power + f->symbol;
       continue;
     }
-    for (std::size_t i = 0; i < std::min(potentials.size(), flows.size()); ++i)
-      power = power + (k->port_power() == PortPower::potential_times_flow ? potentials[i] : der(potentials[i])) * flows[i];
+    for (std::size_t i = 0; i < std::min(potentials.size(), flows.size()); ++i) {
+      if (!potentials[i]->booked || !flows[i]->booked) continue;
+      const Expr& p = potentials[i]->symbol;
+      power = power + (k->port_power() == PortPower::potential_times_flow ? p : der(p)) * flows[i]->symbol;
+    }
   }
   return power;
 }

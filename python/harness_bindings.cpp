@@ -186,6 +186,41 @@ void bind_harness(py::module_& m) {
     d["line"] = report.line();
     return d;
   }, py::arg("result"), py::arg("test"), py::arg("co2_per_fuel") = 3.17);
+  py::class_<ElectricCycleTest, std::shared_ptr<ElectricCycleTest>>(m, "ElectricCycleTest")
+      .def_property_readonly("car", [](ElectricCycleTest& t) -> Component& { return t.car; },
+                             py::return_value_policy::reference)
+      .def_property_readonly("cycle", [](ElectricCycleTest& t) -> Component& { return t.cycle; },
+                             py::return_value_policy::reference)
+      .def_property_readonly("driver", [](ElectricCycleTest& t) -> Component& { return t.driver; },
+                             py::return_value_policy::reference)
+      .def_property_readonly("duration", [](const ElectricCycleTest& t) { return t.cycle.duration; });
+  m.def("electric_cycle_test", [](Model& model, const std::string& cycle) {
+    return std::make_shared<ElectricCycleTest>(electric_cycle_test(model, cycle));
+  }, py::arg("model"), py::arg("cycle") = "wltc3b", py::keep_alive<0, 1>(),
+        "The BatteryElectricCar ('car') driven by a CycleDriver ('driver') along a shipped DriveCycle ('cycle'), "
+        "with energy books on every part.");
+  m.def("cycle_report", [](const Result& r, const ElectricCycleTest& test) {
+    const ElectricCycleReport report = cycle_report(r, test);
+    py::dict split, d;
+    for (const auto& [name, value] : report.energy_split) split[py::str(name)] = value;
+    d["cycle"] = report.cycle;
+    d["duration_s"] = report.duration;
+    d["distance_km"] = report.distance;
+    d["cells_energy_kWh"] = report.cells_energy;
+    d["battery_energy_kWh"] = report.battery_energy;
+    d["consumption_kWh_per_100km"] = report.consumption;
+    d["wheel_consumption_kWh_per_100km"] = report.wheel_consumption;
+    d["regenerated_kWh"] = report.regenerated;
+    d["regen_share"] = report.regen_share;
+    d["range_km"] = report.range;
+    d["energy_split_kWh"] = split;
+    d["split_closure"] = report.split_closure;
+    d["within_band"] = report.band.inside();
+    d["worst_band_excursion_kmh"] = 3.6 * report.band.worst_excursion;
+    d["worst_band_time_s"] = report.band.worst_time;
+    d["line"] = report.line();
+    return d;
+  }, py::arg("result"), py::arg("test"));
   // Handling maneuvers (harness/handling.hpp): the car, its robot or path follower and driver built together;
   // the figures each standard reads from the run.
   m.def("build_maneuver",

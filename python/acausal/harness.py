@@ -72,22 +72,27 @@ def build_maneuver(model, v0=80.0 / 3.6, esc=False, abs=False, hold_speed=False,
                              dict(robot or {}), float(brake_pedal), float(brake_start), points)
 
 
-def cycle_test(model, cycle="wltc3b"):
-    """Adds a MappedCar ("car"), a DriveCycle ("cycle") set to a shipped cycle and a CycleDriver ("driver") to
-    `model`, with energy books on every part; simulate to test.duration, then cycle_report(result, test)."""
-    return _h.cycle_test(model, cycle)
+def cycle_test(model, cycle="wltc3b", electric=False):
+    """Adds a car ("car"), a DriveCycle ("cycle") set to a shipped cycle and a CycleDriver ("driver") to `model`,
+    with energy books on every part; simulate to test.duration, then cycle_report(result, test). The car is a
+    MappedCar, or with electric=True a BatteryElectricCar."""
+    return _h.electric_cycle_test(model, cycle) if electric else _h.cycle_test(model, cycle)
 
 
 def cycle_report(result, test, co2_per_fuel=3.17, as_frame=False):
-    """A cycle run's figures as a dict (distance, L/100 km, g/km CO2 at co2_per_fuel g per g of fuel, tractive
-    energy, the energy split in MJ, the WLTP band verdict); as_frame=True: the energy split as a pandas
-    DataFrame (MJ and share of the fuel's energy) beside the dict."""
-    report = _h.cycle_report(result, test, co2_per_fuel)
+    """A cycle run's figures as a dict. A conventional car: distance, L/100 km, g/km CO2 at co2_per_fuel g per g
+    of fuel, tractive energy, the energy split in MJ, the WLTP band verdict. An electric car: kWh/100 km at the
+    battery and at the wheels, the regenerated share, the range on a full pack, the energy split in kWh (where
+    the cells' energy went). as_frame=True: the energy split as a pandas DataFrame (with each entry's share of
+    the fuel's or the cells' energy) beside the dict."""
+    electric = isinstance(test, _h.ElectricCycleTest)
+    report = _h.cycle_report(result, test) if electric else _h.cycle_report(result, test, co2_per_fuel)
     if not as_frame:
         return report
     import pandas as pd  # only when asked for: importing pandas costs a quarter of a second
-    split = pd.DataFrame({"MJ": pd.Series(report["energy_split_MJ"])})
-    split["share"] = split["MJ"] / report["fuel_energy_MJ"]
+    unit, total = ("kWh", report["cells_energy_kWh"]) if electric else ("MJ", report["fuel_energy_MJ"])
+    split = pd.DataFrame({unit: pd.Series(report[f"energy_split_{unit}"])})
+    split["share"] = split[unit] / total
     return report, split
 
 

@@ -32,6 +32,15 @@ Connector::Connector(Component& owner, std::string name, std::string type, PortP
   owner.connectors_.push_back(this);
 }
 
+void Connector::unbooked(const std::string& member) {
+  for (auto& m : members_)
+    if (m.name == member) {
+      m.booked = false;
+      return;
+    }
+  throw ModelError("connector " + path() + " has no member '" + member + "' to leave out of the energy books");
+}
+
 std::string Connector::path() const { return join(owner_->path(), name_); }
 
 Variable Connector::declare(const std::string& member, VariableAttributes attributes, Causality causality) {

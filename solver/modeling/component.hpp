@@ -108,6 +108,7 @@ struct ConnectorMember {
   std::string name;  // within the connector ("phi"); empty for a plain signal
   Expr symbol;
   Causality causality;
+  bool booked = true;  // its pair's power enters the energy books (see Connector::unbooked)
 };
 
 /// How the energy books read the power through a connector from its k-th
@@ -139,6 +140,12 @@ class Connector {
   Variable flow(const std::string& member, VariableAttributes attributes = {});
   /// A signal member; an empty member name makes the connector itself the signal.
   Variable signal(Causality direction, const std::string& member, VariableAttributes attributes = {});
+  /// Leaves the pair of `member` (a potential or a flow) out of the energy
+  /// books' port power: a quasi-static pair whose work the components on
+  /// either side book in closed form instead (a tire's vertical spring), so
+  /// that the books never ask for der() of a potential that the model only
+  /// knows algebraically (that would raise the index of the model).
+  void unbooked(const std::string& member);
 
  private:
   Variable declare(const std::string& member, VariableAttributes attributes, Causality causality);

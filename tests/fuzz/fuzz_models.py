@@ -131,6 +131,7 @@ WIRING = {
     "vehicle.GearSelector": ("v:in gear:out", ""),
     "vehicle.Gearbox": ("flange_in:rot flange_out:rot gear_input:in", ""),
     "vehicle.RearDriveCar": ("throttle:in brake:in clutch:in speed:out", ""),
+    "vehicle.BatteryElectricCar": ("throttle:in brake:in clutch:in speed:out", ""),
     "vehicle.FrontDriveCar": ("throttle:in brake:in clutch:in speed:out", ""),
     "vehicle.MappedCar": ("throttle:in brake:in clutch:in speed:out", ""),
     "vehicle.MappedEngine": ("flange:rot throttle_input:in", "phi w"),

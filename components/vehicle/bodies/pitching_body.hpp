@@ -61,7 +61,8 @@ struct PitchingBody : PartialBody {
     const Expr F_road = F_traction - F_roll_front - F_roll_rear;  // longitudinal forces at the road
     stored_energy(0.5 * m * (v * v + v_z * v_z) + 0.5 * J_pitch * w_pitch * w_pitch +
                   (N_static_front + 0.5 * c_front * deflection_front) * deflection_front +
-                  (N_static_rear + 0.5 * c_rear * deflection_rear) * deflection_rear);
+                  (N_static_rear + 0.5 * c_rear * deflection_rear) * deflection_rear +
+                  contact_front.tire_spring_energy() + contact_rear.tire_spring_energy());
     // Rolling resistance acts at the road, whose point under the CG moves at v - h_cg·w_pitch.
     dissipated_power(F_drag * v + (F_roll_front + F_roll_rear) * (v - h_cg * w_pitch) +
                      d_front * rate_front * rate_front + d_rear * rate_rear * rate_rear);

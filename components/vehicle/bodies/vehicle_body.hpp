@@ -19,10 +19,11 @@ struct VehicleBody : PartialBody {
   explicit VehicleBody(std::string name) : PartialBody(std::move(name)) {
     stored_energy(0.5 * m * v * v);
     dissipated_power((F_drag + F_roll_front + F_roll_rear) * v);
-    // Gravity on the grade, and the quasi-static support that sets the axle
-    // loads (the body has no vertical motion), act from outside the model.
-    supplied_power(-F_grade * v - der(contact_front.s_normal) * contact_front.f_normal -
-                   der(contact_rear.s_normal) * contact_rear.f_normal);
+    // Gravity on the grade acts from outside the model. The quasi-static
+    // support that sets the axle loads (the body has no vertical motion) and
+    // the tires' vertical springs trade energy only with each other: neither
+    // side books it (WheelContact).
+    supplied_power(-F_grade * v);
     require_geometry();
     longitudinal_equations();
     equation(N_front == m * g * cos(theta) * b / L - delta_N - (F_drag + F_grade) * h_cg / L);

@@ -15,6 +15,10 @@ struct WheelContactBreakout : Component {
   translational::Flange flange_normal{*this, "flange_normal"};
 
   explicit WheelContactBreakout(std::string name) : Component(std::move(name)) {
+    // On a wheel it takes the body's side of the contact, whose books hold
+    // the tire's vertical spring (WheelContact); on a body's contact over a
+    // fixed ground that energy is 0 (s_normal = 0).
+    stored_energy(contact.tire_spring_energy());
     equation(flange_traction.s == contact.s_traction);
     equation(flange_normal.s == contact.s_normal);
     equation(contact.f_traction + flange_traction.f == 0.0);

@@ -107,7 +107,8 @@ struct Wheel : Component {
 
   explicit Wheel(std::string name) : Component(std::move(name)) {
     const Expr squeezed = ifelse(chosen(lift_off, 1), max(deflection, 0.0), deflection);
-    stored_energy(0.5 * J * omega * omega + 0.5 * c_z * squeezed * squeezed + E_tread);
+    // The vertical spring's energy is the body's to book (WheelContact).
+    stored_energy(0.5 * J * omega * omega + E_tread);
     dissipated_power(P_slip + tau_roll * omega);
     // An inverted patch would blend mu beyond mu_patch, the wrong way.
     require(patch_end >= patch_start, "patch_end must be at least patch_start");
