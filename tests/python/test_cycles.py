@@ -58,3 +58,21 @@ def test_cycle_report_from_python():
     # Where the fuel went adds up to the fuel's energy.
     assert split["MJ"].sum() == pytest.approx(report["fuel_energy_MJ"], rel=1e-3)
     assert test.car.engine.fuel_mass is not None and "hwfet" in report["line"]
+
+
+def test_electric_cycle_report_from_python():
+    from acausal import harness
+    m = ac.Model("nedc_ev")
+    test = harness.cycle_test(m, "nedc", electric=True)
+    r = m.compile().simulate(t_end=test.duration, output_interval=0.1, rtol=1e-6, atol=1e-6, linear_solver="klu")
+    report, split = harness.cycle_report(r, test, as_frame=True)
+    assert report["within_band"]
+    assert report["distance_km"] == pytest.approx(10.93, rel=5e-3)
+    # A compact EV without auxiliaries on the NEDC: below the WLTP figures of similar cars.
+    assert 6.0 < report["consumption_kWh_per_100km"] < 14.0
+    assert 0.1 < report["regen_share"] < 0.6
+    # The pack's SOC fell, and where the cells' energy went adds up to it.
+    soc = r["car.pack.SOC"]
+    assert soc[-1] < soc[0]
+    assert split["kWh"].sum() == pytest.approx(report["cells_energy_kWh"], rel=1e-4)
+    assert "electric" in report["line"]
