@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <tuple>
 
@@ -28,10 +29,11 @@ namespace {
 
 // The car, the cycle and its driver, wired; the car's type chooses the powertrain.
 template <class Car>
-std::tuple<Car&, vehicle::DriveCycle&, vehicle::CycleDriver&> driven_car(Model& m, const std::string& cycle_name) {
+std::tuple<Car&, vehicle::DriveCycle&, vehicle::CycleDriver&> driven_car(
+    Model& m, const std::function<void(vehicle::DriveCycle&)>& set_trace) {
   auto& car = m.add<Car>("car");
   auto& cycle = m.add<vehicle::DriveCycle>("cycle");
-  cycle.set_cycle(cycle_name);
+  set_trace(cycle);
   auto& driver = m.add<vehicle::CycleDriver>("driver");
   m.connect(cycle.v_ref, driver.v_ref);
   m.connect(cycle.a_ref, driver.a_ref);
@@ -46,12 +48,20 @@ std::tuple<Car&, vehicle::DriveCycle&, vehicle::CycleDriver&> driven_car(Model& 
 }  // namespace
 
 CycleTest cycle_test(Model& m, const std::string& cycle_name) {
-  auto [car, cycle, driver] = driven_car<vehicle::MappedCar>(m, cycle_name);
+  auto [car, cycle, driver] =
+      driven_car<vehicle::MappedCar>(m, [&](vehicle::DriveCycle& c) { c.set_cycle(cycle_name); });
   return CycleTest{car, cycle, driver, EnergyBooks(m)};
 }
 
 ElectricCycleTest electric_cycle_test(Model& m, const std::string& cycle_name) {
-  auto [car, cycle, driver] = driven_car<vehicle::BatteryElectricCar>(m, cycle_name);
+  auto [car, cycle, driver] =
+      driven_car<vehicle::BatteryElectricCar>(m, [&](vehicle::DriveCycle& c) { c.set_cycle(cycle_name); });
+  return ElectricCycleTest{car, cycle, driver, EnergyBooks(m)};
+}
+
+ElectricCycleTest electric_cycle_test(Model& m, const std::vector<std::pair<double, double>>& trace) {
+  auto [car, cycle, driver] =
+      driven_car<vehicle::BatteryElectricCar>(m, [&](vehicle::DriveCycle& c) { c.set_table(trace); });
   return ElectricCycleTest{car, cycle, driver, EnergyBooks(m)};
 }
 

@@ -79,6 +79,8 @@ struct ElectricCycleTest {
   EnergyBooks books;
 };
 ElectricCycleTest electric_cycle_test(Model& m, const std::string& cycle_name);
+/// The same along a trace of your own: (time s, speed m/s) points, as DriveCycle::set_table.
+ElectricCycleTest electric_cycle_test(Model& m, const std::vector<std::pair<double, double>>& trace);
 
 /// What an electric car's cycle run comes to. Energies in kWh; "at the
 /// battery" is the net energy out of the pack's terminals.

@@ -90,20 +90,6 @@ Split split(const Result& r, const harness::EnergyBooks& books) {
   return s;
 }
 
-/// The car driven by a CycleDriver along `cycle`, wired as harness::cycle_test
-/// wires the MappedCar (the driver's clutch goes to the car's ignored clutch input).
-vehicle::CycleDriver& cycle_driver(Model& m, BatteryElectricCar& car, vehicle::DriveCycle& cycle) {
-  auto& driver = m.add<vehicle::CycleDriver>("driver");
-  m.connect(cycle.v_ref, driver.v_ref);
-  m.connect(cycle.a_ref, driver.a_ref);
-  m.connect(cycle.v_preview, driver.v_preview);
-  m.connect(car.speed, driver.v);
-  m.connect(driver.throttle, car.throttle);
-  m.connect(driver.brake, car.brake);
-  m.connect(driver.clutch, car.clutch_engagement);
-  return driver;
-}
-
 /// The drive's best efficiency as a generator, (|P_mech| - loss)/|P_mech|, over its envelope up to
 /// w_top, for its loss model k_c·tau² + k_i·w² + k_w·|w| + P_0: at each speed the loss per watt
 /// (k_c·tau² + c(w))/(tau·w) is least at tau = sqrt(c(w)/k_c), or at the envelope if that lies beyond.
@@ -188,11 +174,11 @@ TEST_CASE("BatteryElectricCar: a stop from 50 km/h returns at most the efficienc
   // Up to 50 km/h in 10 s, 5 s at 50 km/h, down to rest in 10 s (1.39 m/s²), 5 s standing.
   const double v50 = 50 / 3.6;
   Model m("ev_stop");
-  auto& car = m.add<BatteryElectricCar>("car");
-  auto& cycle = m.add<vehicle::DriveCycle>("cycle");
-  cycle.set_table({{0, 0}, {10, v50}, {15, v50}, {25, 0}, {30, 0}});
-  cycle_driver(m, car, cycle);
-  harness::EnergyBooks books(m);
+  const harness::ElectricCycleTest test =
+      harness::electric_cycle_test(m, {{0, 0}, {10, v50}, {15, v50}, {25, 0}, {30, 0}});
+  const BatteryElectricCar& car = test.car;
+  const vehicle::DriveCycle& cycle = test.cycle;
+  const harness::EnergyBooks& books = test.books;
   Simulator sim = m.compile();
   SimulationOptions options = run_for(cycle.duration, 0.01, 1e-7);
   options.atol = 1e-6;
