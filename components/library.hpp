@@ -13,12 +13,18 @@
   X(rotational, ConstantTorque) \
   X(rotational, Damper) \
   X(rotational, EddyCurrentTorque) \
+  X(rotational, ElastoBacklash) \
+  X(rotational, ElastoBacklash2) \
   X(rotational, Fixed) \
   X(rotational, IdealGear) \
+  X(rotational, IdealGearR2T) \
   X(rotational, IdealGearWithSupport) \
+  X(rotational, IdealPlanetary) \
   X(rotational, IdealRollingWheel) \
   X(rotational, Inertia) \
   X(rotational, LinearSpeedDependentTorque) \
+  X(rotational, LossyGear) \
+  X(rotational, LossyGearWithSupport) \
   X(rotational, OneWayClutch) \
   X(rotational, PowerSensor) \
   X(rotational, QuadraticSpeedDependentTorque) \
@@ -47,6 +53,7 @@
   X(translational, ConstantForce) \
   X(translational, Damper) \
   X(translational, EddyCurrentForce) \
+  X(translational, ElastoGap) \
   X(translational, Fixed) \
   X(translational, Force) \
   X(translational, ForceSensor) \
@@ -57,6 +64,7 @@
   X(translational, PositionSensor) \
   X(translational, PowerSensor) \
   X(translational, QuadraticSpeedDependentForce) \
+  X(translational, Rod) \
   X(translational, Speed) \
   X(translational, SpeedSensor) \
   X(translational, Spring) \
@@ -71,6 +79,7 @@
   X(electrical, ConstantVoltage) \
   X(electrical, CurrentSensor) \
   X(electrical, DCDCAveraged) \
+  X(electrical, DCDCVoltageControlled) \
   X(electrical, Diode) \
   X(electrical, EMF) \
   X(electrical, Ground) \
@@ -105,9 +114,14 @@
   X(blocks, CombiTable2D) \
   X(blocks, CombiTimeTable) \
   X(blocks, Constant) \
+  X(blocks, CosineVariableFrequencyAndAmplitude) \
+  X(blocks, CriticalDamping) \
   X(blocks, DeadTime) \
   X(blocks, DeadZone) \
+  X(blocks, Der) \
+  X(blocks, ExpSine) \
   X(blocks, Feedback) \
+  X(blocks, Filter) \
   X(blocks, FirstOrder) \
   X(blocks, FixedDelay) \
   X(blocks, Gain) \
@@ -123,11 +137,15 @@
   X(blocks, Ramp) \
   X(blocks, Sampler) \
   X(blocks, SecondOrder) \
+  X(blocks, Sinc) \
   X(blocks, Sine) \
+  X(blocks, SineVariableFrequencyAndAmplitude) \
   X(blocks, SlewRateLimiter) \
+  X(blocks, StateSpace) \
   X(blocks, SteeringActuator) \
   X(blocks, Step) \
   X(blocks, TimeTable) \
+  X(blocks, TransferFunction) \
   X(blocks, UniformNoise) \
   X(blocks, VelocityActuator) \
   X(vehicle, ABSController) \
@@ -143,9 +161,11 @@
   X(vehicle, EVController) \
   X(vehicle, Engine) \
   X(vehicle, FrontDriveCar) \
+  X(vehicle, ImplementDraft) \
   X(vehicle, GearSelector) \
   X(vehicle, Gearbox) \
   X(vehicle, KinematicBicycle) \
+  X(vehicle, LimitedSlipDifferential) \
   X(vehicle, MappedCar) \
   X(vehicle, MappedEngine) \
   X(vehicle, MotorDrive) \
@@ -155,12 +175,18 @@
   X(vehicle, PlanarVehicleBody) \
   X(vehicle, PlanarWheel) \
   X(vehicle, RearDriveCar) \
+  X(vehicle, RoadTractor) \
   X(vehicle, ShiftMap) \
   X(vehicle, SingleTrack) \
+  X(vehicle, SoftSoilWheel) \
+  X(vehicle, SoilPlate) \
+  X(vehicle, SoilTrack) \
   X(vehicle, StabilityControl) \
   X(vehicle, SteeringRobot) \
   X(vehicle, Steering) \
+  X(vehicle, TorqueConverter) \
   X(vehicle, TractionControl) \
+  X(vehicle, Tractor) \
   X(vehicle, VehicleBody) \
   X(vehicle, Wheel) \
   X(vehicle, WheelContactBreakout) \

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <acausal/acausal.hpp>
+#include <acausal/harness/energy.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -46,6 +47,16 @@ inline Simulator compile_checked(Model& m) {
   INFO(sim.report().str() << errors);
   CHECK(sim.report().unit_errors.empty());
   return sim;
+}
+
+/// Level 3 energy checks of a run: every component's books and the whole
+/// model's close within `tolerance` (harness::EnergyBooks, made before compiling).
+inline void books_close(const harness::EnergyBooks& books, const Result& r, double tolerance) {
+  const auto closes = books.components_close(tolerance).evaluate(r);
+  const auto whole = books.model_closes(tolerance).evaluate(r);
+  INFO(closes.message << "\n" << whole.message);
+  CHECK(closes.passed);
+  CHECK(whole.passed);
 }
 
 /// max over the output rows of |r[name] - expected(t, row)|.

@@ -152,3 +152,50 @@ TEST_CASE("a time relation stays a time event when its node is also read under n
   // x = max(t - 0.3, 0): exact once the solver stops at the step (rtol 1e-6 otherwise smears it).
   CHECK(r["reader.x"].back() == Approx(0.7).epsilon(1e-9));
 }
+
+namespace {
+// A signal that steps at x = 0.5 (x = time, integrated), written with events.
+struct Stepper : Component {
+  RealOutput y{*this, "y"};
+  Variable x = variable("x");
+  explicit Stepper(std::string name) : Component(std::move(name)) {
+    equation(der(x) == 1.0);
+    initial_equation(x == 0.0);
+    equation(y == ifelse(x > 0.5, 1.0, 0.0));
+  }
+};
+// Reads its input only inside no_event(): a clamp integrated, and a flag
+// computed at events, as a pedal map and a brake's "free" test do.
+struct QuietReader : Component {
+  RealInput u{*this, "u"};
+  Variable s = variable("s");
+  Discrete pressed = discrete("pressed", {.kind = DiscreteKind::boolean});
+  explicit QuietReader(std::string name) : Component(std::move(name)) {
+    equation(der(s) == no_event(min(max(u, 0.0), 1.0)));
+    initial_equation(s == 0.0);
+    equation(pressed == no_event(u > 0.25));
+  }
+};
+}  // namespace
+
+// no_event() quiets the relations written in it, not those of the equations
+// that define what it reads: once the compiler substituted the stepper's
+// definition into the reader (its discrete equation is evaluated on the
+// definitions), the stepper's own relation lost its event, the integrator
+// met the step unannounced, and a battery-electric car's WLTC run died where
+// its driver's standing brake came on (IDA_TOO_MUCH_WORK at 98.48 s).
+TEST_CASE("a relation read through another component's no_event() keeps its event", "[events]") {
+  Model m("quiet_reader");
+  auto& stepper = m.add<Stepper>("stepper");
+  auto& reader = m.add<QuietReader>("reader");
+  m.connect(stepper.y, reader.u);
+  SimulationOptions opt;
+  opt.t_end = 1.0;
+  opt.output_interval = 0.1;
+  Result r = m.compile().simulate(opt);
+  REQUIRE(r.event_times().size() == 1);
+  CHECK(r.event_times()[0] == Approx(0.5).margin(1e-9));
+  // s = ∫ y dt = t - 0.5 past the step: exact to the root's location.
+  CHECK(r["reader.s"].back() == Approx(0.5).margin(1e-8));
+  CHECK(r["reader.pressed"].back() == 1.0);
+}

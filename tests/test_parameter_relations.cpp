@@ -45,6 +45,7 @@ const std::map<std::string, std::vector<Relation>> relations = {
       {"Lzer must be greater than Lnom", {{"Lzer", 1.0}}, {"Lzer", "Lnom"}},
       {"Linf must be less than Lnom", {{"Linf", 1.0}}, {"Linf", "Lnom"}}}},
     {"electrical::DCDCAveraged", {{"the efficiency eta must be positive", {{"eta", 0.0}}, {"eta"}}}},
+    {"electrical::DCDCVoltageControlled", {{"the efficiency eta must be positive", {{"eta", 0.0}}, {"eta"}}}},
     {"vehicle::KinematicBicycle", {{"the wheelbase L must be positive", {{"L", 0.0}}, {"L"}}}},
     {"vehicle::SingleTrack",
      {{"the mass m must be positive", {{"m", 0.0}}, {"m"}},
@@ -78,6 +79,8 @@ const std::map<std::string, std::vector<Relation>> relations = {
        {"deadband"}},
       {"max_demand must be positive (active is the ESC's demand over it)", {{"max_demand", 0.0}}, {"max_demand"}}}},
     {"rotational::IdealGearWithSupport", {{"ratio must not be 0", {{"ratio", 0.0}}, {"ratio"}}}},
+    {"rotational::LossyGear", {{"ratio must not be 0", {{"ratio", 0.0}}, {"ratio"}}}},
+    {"rotational::LossyGearWithSupport", {{"ratio must not be 0", {{"ratio", 0.0}}, {"ratio"}}}},
     {"blocks::DeadZone", {{"uMax must be at least uMin", {{"uMax", -1.0}, {"uMin", 1.0}}, {"uMax", "uMin"}}}},
     {"blocks::Quantizer", {{"the resolution q must be positive", {{"q", 0.0}}, {"q"}}}},
     {"blocks::UniformNoise", {{"y_max must exceed y_min", {{"y_max", 0.0}}, {"y_max", "y_min"}}}},
@@ -203,6 +206,13 @@ void rig(Model& m, rotational::PartialIdealGear& gear) {
 void rig(Model& m, rotational::IdealGearWithSupport& gear) {
   m.connect(gear.support, m.add<rotational::Fixed>("housing").flange);
   rig(m, static_cast<rotational::PartialIdealGear&>(gear));
+}
+void rig(Model& m, rotational::PartialLossyGear& gear) {
+  harness::rotational_rig(m, gear.flange_a, gear.flange_b, 1.0, 1.0, 1.0, 1.0);
+}
+void rig(Model& m, rotational::LossyGearWithSupport& gear) {
+  m.connect(gear.support, m.add<rotational::Fixed>("housing").flange);
+  rig(m, static_cast<rotational::PartialLossyGear&>(gear));
 }
 void rig(Model& m, vehicle::WheelSpeedSensor& s) { m.connect(s.flange, m.add<rotational::Inertia>("inertia").flange_a); }
 void rig(Model& m, vehicle::TractionControl& tcs) {

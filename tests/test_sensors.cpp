@@ -18,6 +18,7 @@
 #include "components/blocks/noise/uniform_noise.hpp"
 #include "components/vehicle/control/wheel_speed_sensor.hpp"
 #include "solver/lower/tape.hpp"
+#include "tests/msl_random_reference.hpp"
 #include "tests/support.hpp"
 
 using namespace acausal;
@@ -26,32 +27,7 @@ namespace {
 
 constexpr double kPi = std::numbers::pi;
 
-// The generator of PartialNoise in 64-bit integers, written from L'Ecuyer's
-// definition rather than from the expressions: the blocks must match it exactly.
-struct IntegerLecuyer {
-  static constexpr std::int64_t m1 = 2147483563, a1 = 40014, m2 = 2147483399, a2 = 40692;
-  std::int64_t s1, s2;
-
-  static std::int64_t mod(std::int64_t a, std::int64_t m) { return ((a % m) + m) % m; }
-
-  IntegerLecuyer(double global_seed, double local_seed) {
-    const std::int64_t g = mod(static_cast<std::int64_t>(std::floor(global_seed)), std::int64_t{1} << 31);
-    const std::int64_t l = mod(static_cast<std::int64_t>(std::floor(local_seed)), std::int64_t{1} << 31);
-    std::int64_t h1 = mod(g * a1 + l + 1, m1) * mod(l * a2 + g + 7, m1) % m1;
-    std::int64_t h2 = mod(l * a1 + g + 3, m2) * mod(g * a2 + l + 11, m2) % m2;
-    h1 = (h1 * h1 % m1 + 12345) % m1;
-    h2 = (h2 * h2 % m2 + 54321) % m2;
-    s1 = 1 + h1 % (m1 - 1);
-    s2 = 1 + h2 % (m2 - 1);
-  }
-  double next() {
-    s1 = a1 * s1 % m1;
-    s2 = a2 * s2 % m2;
-    std::int64_t z = s1 - s2;
-    if (z < 1) z += m1 - 1;
-    return static_cast<double>(z) / static_cast<double>(m1);
-  }
-};
+using IntegerXorshift = test::MslXorshift128plus;  // MSL's generator in 64-bit integers (tests/msl_random_reference.hpp)
 
 // Models with discrete variables need a continuous state: y = time.
 void add_clock(Model& m) {
@@ -209,7 +185,7 @@ TEST_CASE("floor of a time-varying value in a continuous equation is a ModelErro
   CHECK(r["a.x"].back() == Approx(4 * 0.5 + 4 * 0.5 + 5 * 0.25).epsilon(1e-8));
 }
 
-TEST_CASE("The noise blocks draw L'Ecuyer's combined generator exactly, seeded from globalSeed and localSeed",
+TEST_CASE("The noise blocks draw MSL's Xorshift128plus stream exactly, seeded from globalSeed and localSeed",
           "[sensors]") {
   Model m("gen");
   add_clock(m);
@@ -221,20 +197,20 @@ TEST_CASE("The noise blocks draw L'Ecuyer's combined generator exactly, seeded f
   CHECK(sim.report().str().size() < 20000);
   const int n = 300;
   const Result r = sim.simulate(samples_of(0.01, n));
-  const auto u = per_sample(r, "uniform.y", 0.01), s1 = per_sample(r, "uniform.state1", 0.01);
-  const auto s2 = per_sample(r, "uniform.state2", 0.01), g = per_sample(r, "normal.y", 0.01);
+  const auto u = per_sample(r, "uniform.y", 0.01), g = per_sample(r, "normal.y", 0.01);
+  std::vector<std::vector<double>> states;
+  for (int k = 1; k <= 4; ++k) states.push_back(per_sample(r, "uniform.state_" + std::to_string(k), 0.01));
   REQUIRE(u.size() == n);
   REQUIRE(g.size() == n);
-  IntegerLecuyer uniform(12345, 7), normal(12345, 8);
+  IntegerXorshift uniform(12345, 7), normal(12345, 8);
   long wrong_states = 0;
   double worst_uniform = 0, worst_normal = 0;
   for (int k = 0; k < n; ++k) {
-    const double expected = -1.0 + 4.0 * uniform.next();
-    wrong_states += s1[k] != static_cast<double>(uniform.s1) || s2[k] != static_cast<double>(uniform.s2);
+    const double expected = uniform.next() * 4.0 - 1.0;
+    for (int i = 1; i <= 4; ++i) wrong_states += states[i - 1][k] != uniform.state(i);
     worst_uniform = std::max(worst_uniform, std::fabs(u[k] - expected));
-    const double u1 = normal.next(), u2 = normal.next();
-    worst_normal =
-        std::max(worst_normal, std::fabs(g[k] - (0.5 + 2.0 * std::sqrt(-2 * std::log(u1)) * std::cos(2 * kPi * u2))));
+    // MSL's Normal.quantile of one number per sample: its cumulative gives the number back.
+    worst_normal = std::max(worst_normal, std::fabs(test::normal_cdf(g[k], 0.5, 2.0) - normal.next()));
   }
   CHECK(wrong_states == 0);
   CHECK(worst_uniform < 1e-15);
@@ -286,7 +262,7 @@ TEST_CASE("NormalNoise: 10^4 samples with mean mu, standard deviation sigma and 
   long within = 0, extreme = 0;
   for (double v : y) {
     within += std::fabs(v - mu) < sigma;
-    extreme += std::fabs(v - mu) >= 6.6 * sigma;  // u1 >= 1/m1 bounds Box-Muller's radius
+    extreme += std::fabs(v - mu) >= 6.6 * sigma;  // 4e-11 per sample for a normal
   }
   const double p = 0.6826894921, fraction = static_cast<double>(within) / n;
   INFO("within one sigma: " << fraction);
@@ -347,7 +323,7 @@ TEST_CASE("Neighbouring seeds give uncorrelated first samples (the seeds are mix
   for (int draw : {1, 2, 5}) {
     std::vector<double> kth_global, kth_local;
     for (int s = 0; s < seeds; ++s) {
-      IntegerLecuyer by_global(1000 + s, 3), by_local(1000, 3 + s);
+      IntegerXorshift by_global(1000 + s, 3), by_local(1000, 3 + s);
       double ug = 0, ul = 0;
       for (int k = 0; k < draw; ++k) {
         ug = by_global.next();
@@ -368,7 +344,7 @@ TEST_CASE("Neighbouring seeds give uncorrelated first samples (the seeds are mix
   add_clock(m);
   m.add<blocks::UniformNoise>("noise", {{"globalSeed", 1001}, {"localSeed", 3}});
   const Result r = m.compile().simulate(samples_of(0.01, 1));
-  CHECK(per_sample(r, "noise.y", 0.01).at(0) == IntegerLecuyer(1001, 3).next());
+  CHECK(per_sample(r, "noise.y", 0.01).at(0) == IntegerXorshift(1001, 3).next());
 }
 
 TEST_CASE("Noise holds y_off before startTime and draws from startTime on", "[sensors]") {

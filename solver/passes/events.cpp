@@ -53,8 +53,11 @@ class EventExtractor {
     }
     for (Expr* e : hybrid) *e = current(*e);
 
-    // Everything under no_event() is left alone.
-    std::vector<const Node*> quiet_roots, delayed_roots;
+    // What no_event() wraps is left alone: no_event() wraps each relation
+    // written in it on its own (expr.hpp), so what the compiler substituted
+    // into a wrapped node's arguments since (a driver's "standing" test read
+    // through a pedal clamp) keeps its events.
+    std::vector<const Node*> delayed_roots;
     std::vector<const Node*> roots;
     for (const auto& eq : dae_.equations) roots.push_back(eq.residual.node());
     for (const auto& v : dae_.variables)
@@ -62,14 +65,16 @@ class EventExtractor {
     for (const Expr* e : hybrid) roots.push_back(e->node());
     bool any_event = false;
     for_each_postorder(roots, [&](const Node* n) {
+      if (n->op == Op::NoEvent) quiet_.set(n->arg[0], n->arg[0]);
       // A delayed argument is evaluated literally at past instants, never frozen.
-      if (n->op == Op::NoEvent || is_delay(n->op)) quiet_roots.push_back(n);
       if (is_delay(n->op)) delayed_roots.push_back(n);
       any_event |= generates_event(n->op);
     });
     if (!any_event) return;
-    for_each_postorder(quiet_roots, [&](const Node* n) { quiet_.set(n, n); });
-    for_each_postorder(delayed_roots, [&](const Node* n) { delayed_.set(n, n); });
+    for_each_postorder(delayed_roots, [&](const Node* n) {
+      quiet_.set(n, n);
+      delayed_.set(n, n);
+    });
     // Definitions first: an observed variable's equation is where its relation
     // was written; the equations IDA solves may read it through several of them.
     // In solve order, a relation is met first in the variable computed from it,
@@ -210,7 +215,7 @@ class EventExtractor {
   Rewriter without_derivative_aliases_;
   std::unordered_map<const Node*, std::size_t> mode_of_;  // relation (as a < or <=) -> index in modes
   std::string origin_;  // the component of the equation being rewritten
-  NodeMemo quiet_;    // nodes under no_event() or a delay (and perhaps outside them too)
+  NodeMemo quiet_;    // nodes no_event() wraps or under a delay (and perhaps read elsewhere too)
   NodeMemo delayed_;  // under a delay: evaluated literally at past instants
   NodeMemo memo_;
 };

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "solver/symbolic/errors.hpp"
 #include "solver/symbolic/table_entries.hpp"
@@ -368,7 +369,40 @@ Expr atan2(const Expr& y, const Expr& x) { return make(Op::Atan2, y, x); }
 Expr min(const Expr& a, const Expr& b) { return make(Op::Min, a, b); }
 Expr max(const Expr& a, const Expr& b) { return make(Op::Max, a, b); }
 Expr ifelse(const Expr& c, const Expr& a, const Expr& b) { return make(Op::IfElse, c, a, b); }
-Expr no_event(const Expr& e) { return e.op() == Op::NoEvent ? e : make(Op::NoEvent, e); }
+// Each relation (and abs, sign, min, max) written inside is wrapped on its
+// own, not the whole expression: a variable read inside keeps the events of
+// the equation that defines it when the compiler later substitutes that
+// definition (noEvent(x) quiets what is written there, not what x stands for).
+Expr no_event(const Expr& e) {
+  std::unordered_map<const Node*, Expr> done;
+  for_each_postorder(
+      e.node(),
+      [&](const Node* n) {
+        if (n->arity() == 0 || n->op == Op::Der) {
+          done.emplace(n, Expr(n));
+          return;
+        }
+        Expr args[3];
+        for (int i = 0; i < n->arity(); ++i) args[i] = done.at(n->arg[i]);
+        Expr rebuilt = remake(n, args);
+        switch (n->op) {
+          case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::Abs: case Op::Sign: case Op::Min: case Op::Max:
+            rebuilt = make(Op::NoEvent, rebuilt);
+            break;
+          default:
+            break;
+        }
+        done.emplace(n, rebuilt);
+      },
+      [&](const Node* n) {
+        if (done.contains(n)) return true;
+        // Already quiet, or evaluated literally at past instants anyway.
+        if (n->op != Op::NoEvent && n->op != Op::Delay && n->op != Op::DelayRate) return false;
+        done.emplace(n, Expr(n));
+        return true;
+      });
+  return done.at(e.node());
+}
 
 namespace {
 // Traversals that must not look inside delay() pay for the check only once one exists.

@@ -152,8 +152,9 @@ Expr floor(const Expr& a);
 /// number), so integer arithmetic such as a random generator's can be done in doubles.
 Expr mod(const Expr& a, const Expr& b);
 Expr ifelse(const Expr& condition, const Expr& if_true, const Expr& if_false);
-/// The value of e, evaluated literally: relations and abs/sign/min/max inside
-/// do not generate events (for expressions smooth enough without them).
+/// The value of e, evaluated literally: the relations and abs/sign/min/max
+/// written in e do not generate events (for expressions smooth enough without
+/// them). A variable read in e keeps the events of its own equation.
 Expr no_event(const Expr& e);
 /// Modelica's delay(u, T): the value u had at time - T (u at the start time
 /// before start + T). T must be a positive parameter expression. The compiler

@@ -1,101 +1,77 @@
 #pragma once
 
-#include <cstdint>
 #include <string>
 #include <utility>
 
+#include "components/blocks/noise/xorshift.hpp"
 #include "connectors/signal.hpp"
 
 namespace acausal::blocks {
 
-/// L'Ecuyer's combined multiplicative congruential generator (Commun. ACM
-/// 31(6), 1988), written in expressions: s1 := a1·s1 mod m1, s2 := a2·s2 mod m2,
-/// z = s1 - s2 (plus m1 - 1 when below 1), u = z/m1 in (0, 1); period about
-/// 2.3e18. Every product stays below 2^53, so the double arithmetic of the tape
-/// (and of native code) is exact: the same seeds give the same numbers, to the
-/// bit, on every machine.
-namespace lecuyer {
-
-inline constexpr double m1 = 2147483563.0, a1 = 40014.0;
-inline constexpr double m2 = 2147483399.0, a2 = 40692.0;
-
-/// The states after one step from (s1, s2), and the uniform number drawn.
-struct Step {
-  Expr state1, state2, u;
-};
-
-inline Step step(const Expr& s1, const Expr& s2) {
-  const Expr next1 = mod(a1 * s1, m1), next2 = mod(a2 * s2, m2);
-  const Expr z = next1 - next2;
-  return {next1, next2, ifelse(z < 1.0, z + (m1 - 1.0), z) / m1};
-}
-
-/// a·b mod m, exactly, for whole numbers a, b, m below 2^31: b is split in
-/// 16-bit halves so that no partial product reaches 2^53.
-inline Expr mulmod(const Expr& a, const Expr& b, double m) {
-  const Expr high = floor(b / 65536.0), low = b - high * 65536.0;
-  return mod(mod(a * high, m) * 65536.0 + a * low, m);
-}
-
-/// The first states from two seeds (whole numbers, taken modulo 2^31). The
-/// seeds are mixed by a product and a square mod m (a polynomial of degree 4):
-/// a linear mix would make neighbouring seeds draw numbers that differ by the
-/// same amount, so the k-th draws of seeds 1, 2, 3, ... would be correlated.
-inline std::pair<Expr, Expr> seed(const Expr& global_seed, const Expr& local_seed) {
-  const double bits31 = 2147483648.0;
-  const Expr g = mod(floor(global_seed), bits31), l = mod(floor(local_seed), bits31);
-  Expr h1 = mulmod(mod(g * a1 + l + 1.0, m1), mod(l * a2 + g + 7.0, m1), m1);
-  Expr h2 = mulmod(mod(l * a1 + g + 3.0, m2), mod(g * a2 + l + 11.0, m2), m2);
-  h1 = mod(mulmod(h1, h1, m1) + 12345.0, m1);
-  h2 = mod(mulmod(h2, h2, m2) + 54321.0, m2);
-  return {1.0 + mod(h1, m1 - 1.0), 1.0 + mod(h2, m2 - 1.0)};
-}
-
-/// A seed from an instance name (FNV-1a, modulo 2^31), as MSL's
-/// automaticLocalSeed: blocks with different names draw different streams.
-inline double name_seed(const std::string& name) {
-  std::uint32_t h = 2166136261u;
-  for (unsigned char c : name) h = (h ^ c) * 16777619u;
-  return static_cast<double>(h & 0x7fffffffu);
-}
-
-}  // namespace lecuyer
-
 /// The sampled random source shared by the noise blocks (MSL
-/// Blocks.Interfaces.PartialNoise): at startTime and every samplePeriod after,
-/// the generator steps and a new sample r is drawn and held; y is y_off
-/// before the first sample. The stream is fixed by globalSeed and localSeed
-/// (MSL's names; both ordinary parameters, so a new seed needs no recompiling):
-/// the same seeds give the same signal in every run. localSeed defaults to a
-/// hash of the block's name, so two blocks sharing globalSeed still differ.
+/// Blocks.Interfaces.PartialNoise, v4.0.0), drawing MSL's stream: the
+/// generator is Xorshift128plus, its initial state
+/// Xorshift128plus.initialState(localSeed, actualGlobalSeed) (through
+/// Xorshift64star, see msl_random), and at startTime and every samplePeriod
+/// after, (r_raw, state) = random(pre(state)) and r = distribution(r_raw) is
+/// held; y = y_off before startTime (or with enableNoise = 0). The k-th sample
+/// is MSL's k-th number for the same seeds, on [startTime + (k-1)·samplePeriod,
+/// startTime + k·samplePeriod), as in MSL's results.
+///
+/// Seeds (MSL's GlobalSeed/PartialNoise options as plain parameters, changed
+/// without recompiling): globalSeed is GlobalSeed's seed (default its fixedSeed
+/// 67867967); useGlobalSeed = 0 uses 0 instead (MSL's useGlobalSeed = false);
+/// localSeed is MSL's actual local seed: set it for MSL's
+/// useAutomaticLocalSeed = false, fixedLocalSeed = n; its default is MSL's
+/// automatic one, hashString of the name (MSL hashes getInstanceName(), the
+/// model's name and the instance path, so names matter as in MSL but the
+/// numbers match MSL only when localSeed is given). Seeds are Integers (taken
+/// as signed 32-bit values).
 struct PartialNoise : Component {
   RealOutput y{*this, "y"};
   Parameter samplePeriod = parameter("samplePeriod", 0.01, {.unit = "s", .min = 1e-15});
   Parameter startTime = parameter("startTime", 0.0, {.unit = "s"});
-  Parameter y_off = parameter("y_off", 0.0, {.description = "the output before startTime"});
-  Parameter globalSeed = parameter("globalSeed", 67867967.0, {.description = "a whole number, taken modulo 2^31"});
-  Parameter localSeed =
-      parameter("localSeed", lecuyer::name_seed(name()), {.description = "a whole number, taken modulo 2^31"});
-  // 0 until the first sample: the generator's states are never 0 once seeded.
-  Discrete state1 = discrete("state1", {.kind = DiscreteKind::integer, .description = "generator state (0: unseeded)"});
-  Discrete state2 = discrete("state2", {.kind = DiscreteKind::integer, .description = "generator state (0: unseeded)"});
+  Parameter y_off = parameter("y_off", 0.0, {.description = "the output before startTime or without noise"});
+  Parameter enableNoise = parameter("enableNoise", 1.0, {.min = 0, .max = 1, .description = "1: y is noise; 0: y = y_off"});
+  Parameter globalSeed =
+      parameter("globalSeed", 67867967.0, {.description = "MSL GlobalSeed's seed (an Integer)"});
+  Parameter useGlobalSeed =
+      parameter("useGlobalSeed", 1.0, {.min = 0, .max = 1, .description = "1: use globalSeed; 0: use 0 instead"});
+  Parameter localSeed = parameter("localSeed", static_cast<double>(msl_random::hash_string(name())),
+                                  {.description = "the actual local seed (an Integer); default hashString(name)"});
+  // MSL's Integer state[4]: the halves (low, high) of the two 64-bit words, unsigned.
+  Discrete state_1 = discrete("state_1", {.kind = DiscreteKind::integer});
+  Discrete state_2 = discrete("state_2", {.kind = DiscreteKind::integer});
+  Discrete state_3 = discrete("state_3", {.kind = DiscreteKind::integer});
+  Discrete state_4 = discrete("state_4", {.kind = DiscreteKind::integer});
+  Discrete started = discrete("started", {.kind = DiscreteKind::boolean, .description = "a sample has been drawn"});
+  Discrete r_raw = discrete("r_raw", {.description = "uniform random number in (0, 1]"});
   Discrete r = discrete("r", {.description = "the sample held until the next one"});
 
  protected:
   explicit PartialNoise(std::string name) : Component(std::move(name)) {
-    equation(y == ifelse(state1 < 0.5, y_off, r));
+    equation(y == ifelse(started > 0.5 && enableNoise > 0.5, r, y_off));
   }
 
-  /// The generator's states before this sample: the seeded ones at the first.
-  std::pair<Expr, Expr> previous_states() const {
-    const auto [seeded1, seeded2] = lecuyer::seed(globalSeed, localSeed);
-    const Expr unseeded = pre(state1) < 0.5;
-    return {ifelse(unseeded, seeded1, pre(state1)), ifelse(unseeded, seeded2, pre(state2))};
+  /// The uniform number drawn at each sample, in (0, 1]; the derived block
+  /// passes distribution(u) to draw().
+  Expr raw_number() const { return msl_random::to_unit(next_state().s1); }
+
+  /// At each sample: the next state, r_raw = raw_number() and r = value.
+  void draw(const Expr& value) {
+    const msl_random::State128 next = next_state();
+    when(sample(startTime, samplePeriod), {state_1 == next.s0.lo, state_2 == next.s0.hi, state_3 == next.s1.lo,
+                                           state_4 == next.s1.hi, started == 1.0, r_raw == raw_number(), r == value});
   }
 
-  /// At each sample: the states after `last`, and r = value.
-  void draw(const lecuyer::Step& last, const Expr& value) {
-    when(sample(startTime, samplePeriod), {state1 == last.state1, state2 == last.state2, r == value});
+ private:
+  msl_random::State128 next_state() const {
+    const msl_random::State128 seeded =
+        msl_random::xorshift128plus_initial_state(localSeed, ifelse(useGlobalSeed > 0.5, globalSeed, 0.0));
+    const Expr fresh = pre(started) < 0.5;
+    const msl_random::State128 previous{{ifelse(fresh, seeded.s0.lo, pre(state_1)), ifelse(fresh, seeded.s0.hi, pre(state_2))},
+                                        {ifelse(fresh, seeded.s1.lo, pre(state_3)), ifelse(fresh, seeded.s1.hi, pre(state_4))}};
+    return msl_random::xorshift128plus(previous);
   }
 };
 

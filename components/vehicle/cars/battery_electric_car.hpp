@@ -22,8 +22,7 @@ namespace acausal::vehicle {
 
 /// A battery-electric compact car on the chassis of PassengerCarOf (the same
 /// VehicleBody with load transfer, four 205/55R16 Wheels with μ 0.9, four
-/// Brakes of 1600 N.m front and 800 N.m rear, ABS optional; the brakes use
-/// the smooth friction law, not the locking one: see the constructor): a
+/// Brakes of 1600 N.m front and 800 N.m rear, ABS optional): a
 /// CellStack pack → MotorDrive → single-speed reducer and open differential
 /// (one Differential of the total ratio, 9.0, efficiency 0.98) → the driven
 /// axle's brakes → its wheels, the front ones by default. An EVController
@@ -111,10 +110,6 @@ struct BatteryElectricCar : Component {
     if (options.esc)
       throw ModelError("car '" + this->name() + "': a stability control (esc) needs yaw: use the planar car, vehicle.PlanarCar");
     pack.set_ocv_table(nmc_ocv_table());
-    // The locking brakes of the family stop this car's WLTC run at 98.48 s
-    // (IDA_TOO_MUCH_WORK on the way to the driver's standing event, a known
-    // solver defect); the smooth law drives every shipped cycle.
-    for (Brake* b : brakes) b->set_parameter("friction", FrictionLaw::smooth);
     // Static axle loads as the first guess of the initialization: from zero
     // loads its Newton iteration fails with the energy books on.
     const ParameterValues geometry = body_parameters(driven);

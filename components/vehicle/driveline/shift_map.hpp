@@ -42,8 +42,10 @@ struct ShiftMap : Component {
     Expr initial_gear = 1.0;
     for (const Expr& s : {Expr(v_12), Expr(v_23), Expr(v_34), Expr(v_45)})
       initial_gear = initial_gear + no_event(ifelse(s > 0.0 && v > s, 1.0, 0.0));
-    when({initial(), v > up, v < down},
-         {engaged == no_event(ifelse(initial(), initial_gear, ifelse(v > up, k + 1.0, k - 1.0)))});
+    // The action reads the condition's own mode: re-evaluated literally at
+    // its root, where v equals the shift speed to the root's tolerance,
+    // `v > up` could read false and shift down.
+    when({initial(), v > up, v < down}, {engaged == ifelse(initial(), initial_gear, ifelse(v > up, k + 1.0, k - 1.0))});
     equation(gear == engaged);
   }
 };

@@ -33,6 +33,34 @@ int SessionRun::step_to(double target) {
   }
 }
 
+// What a failed step looked like: its size and order, and the unknowns whose
+// weighted local error estimates were largest, so the message points at the
+// part of the model that stalled the integrator rather than at IDA.
+std::string SessionRun::step_diagnosis() const {
+  double h = 0.0;
+  int order = 0;
+  IDAGetCurrentStep(s.ida, &h);
+  IDAGetCurrentOrder(s.ida, &order);
+  N_Vector weights = N_VClone(s.y), errors = N_VClone(s.y);
+  std::vector<std::pair<double, int>> ranked;
+  if (IDAGetErrWeights(s.ida, weights) == IDA_SUCCESS && IDAGetEstLocalErrors(s.ida, errors) == IDA_SUCCESS) {
+    const double* w = N_VGetArrayPointer(weights);
+    const double* e = N_VGetArrayPointer(errors);
+    for (int i = 0; i < n; ++i) ranked.emplace_back(std::fabs(w[i] * e[i]), i);
+  }
+  N_VDestroy(weights);
+  N_VDestroy(errors);
+  const std::size_t shown = std::min<std::size_t>(3, ranked.size());
+  std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(shown), ranked.end(),
+                    [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::string largest;
+  for (std::size_t k = 0; k < shown && ranked[k].first > 0.0; ++k)
+    largest += fmt::format("{}{} ({:.3g})", k ? ", " : "", m.dae.variables[m.variable_of_slot[ranked[k].second]].name,
+                           ranked[k].first);
+  return fmt::format(" (step {:.3g} s, order {}{}{})", h, order, largest.empty() ? "" : "; largest weighted local errors: ",
+                     largest);
+}
+
 // Chattering (Zeno) and accumulating events, after the roots of a state
 // event at t: each ends the run with a SimulationError naming the relations.
 void SessionRun::check_chattering() {
@@ -209,7 +237,7 @@ void SessionRun::run(double goal, bool row_at_goal) {
         if (!(std::fabs(yp[i]) < 1e100))
           extreme += (extreme.empty() ? "" : ", ") + ("der(" + name + ") = ") + format_number(yp[i]);
       }
-      fail(extreme.empty() ? "the solver failed"
+      fail(extreme.empty() ? "the solver failed" + step_diagnosis()
                            : "values at the edge of the floating-point range (" + extreme +
                                  ") stopped the solver; check the start values and parameters that set them",
            flag, t_fail);

@@ -278,6 +278,7 @@ struct SessionRun {
   void check_observed(double at);
   void row_without_unknowns(double at);
   [[noreturn]] void fail(const std::string& what, int flag, double at);
+  std::string step_diagnosis() const;
   void check(int flag, const char* what) {
     if (flag < 0) fail(std::string(what) + " failed", flag, options.t_start);
   }
