@@ -37,6 +37,7 @@ run: build
 	./$(BUILD)/examples/coast_down
 	./$(BUILD)/examples/split_mu_launch
 	./$(BUILD)/examples/drive_cycle
+	./$(BUILD)/examples/drawbar_pull
 	./$(BUILD)/examples/handling
 	./$(BUILD)/acausal validate car
 

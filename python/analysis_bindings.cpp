@@ -32,17 +32,21 @@ void bind_analysis(py::module_& m) {
       .def_readonly("inputs", &LinearModel::inputs)
       .def_readonly("outputs", &LinearModel::outputs)
       .def_readonly("time", &LinearModel::time)
-      .def("_modes", [](const LinearModel& l, int dominant) {
+      .def("_modes", [](const LinearModel& l, int dominant, double relative, double absolute) {
         py::list rows;
-        for (const auto& mode : modes(l, dominant))
+        for (const auto& mode : modes(l, dominant, ModeTolerance{relative, absolute}))
           rows.append(py::dict(py::arg("eigenvalue") = mode.eigenvalue,
+                               py::arg("kind") = std::string(to_string(mode.kind)),
+                               py::arg("unstable") = mode.unstable,
+                               py::arg("computed") = mode.computed,
                                py::arg("natural_frequency") = mode.natural_frequency,
                                py::arg("frequency_hz") = mode.frequency_hz,
                                py::arg("damping_ratio") = mode.damping_ratio,
                                py::arg("time_constant") = mode.time_constant,
                                py::arg("dominant_states") = mode.dominant_states));
         return rows;
-      }, py::arg("dominant_states") = 3);
+      }, py::arg("dominant_states") = 3, py::arg("relative_tolerance") = ModeTolerance{}.relative,
+         py::arg("absolute_tolerance") = ModeTolerance{}.absolute);
   py::class_<OperatingPoint>(m, "OperatingPoint", "The values of one instant of a model: a row of a run or a steady state.")
       .def_readonly("time", &OperatingPoint::time);
   m.def("_point", &Result::point, py::arg("result"), py::arg("t"));

@@ -46,7 +46,7 @@ void register_component(const std::string& key) {
 }
 
 // A car takes its equipment (vehicle::CarOptions) as keyword arguments beside
-// its parameters: RearDriveCar("car", abs=True).
+// its parameters: RearDriveCar("car", abs=True, half_shaft_stiffness=8000).
 template <class Car>
 void register_car(const std::string& key) {
   library()[key] = {
@@ -56,12 +56,14 @@ void register_car(const std::string& key) {
         for (const auto& [k, v] : values) {
           if (k == "abs") options.abs = v != 0.0;
           else if (k == "esc") options.esc = v != 0.0;
+          else if (k == "half_shaft_stiffness") options.half_shaft_stiffness = v;
+          else if (k == "half_shaft_damping") options.half_shaft_damping = v;
           else parameters.emplace_back(k, v);
         }
         return parent.add<Car>(name, parameters, options);
       },
       [] { return std::make_unique<Car>("probe"); },
-      {"abs", "esc"}};
+      {"abs", "esc", "half_shaft_stiffness", "half_shaft_damping"}};
 }
 
 // Connector kinds creatable from Python components.
@@ -310,6 +312,7 @@ py::dict report_dict(const CompileReport& r) {
 
 void bind_harness(py::module_& m);   // harness_bindings.cpp
 void bind_analysis(py::module_& m);  // analysis_bindings.cpp
+void bind_terrain(py::module_& m);   // terrain_bindings.cpp
 
 using Points = std::vector<std::pair<double, double>>;
 
@@ -629,7 +632,9 @@ class UnknownNameError(KeyError, ModelError):
            },
            py::arg("variable"), py::arg("parameter"),
            "d variable / d parameter at every row (any variable; a parameter of simulate(sensitivities=...)).")
-      .def("write_csv", &Result::write_csv, py::arg("path"), py::arg("columns") = std::vector<std::string>{});
+      .def("write_csv", &Result::write_csv, py::arg("path"), py::arg("columns") = std::vector<std::string>{})
+      .def("write_mat", &Result::write_mat, py::arg("path"),
+           "Writes the Modelica MAT v4 result file (Dymola/OpenModelica layout) that OMEdit and scipy.io.loadmat open.");
 
   const SimulationOptions defaults;
   py::class_<Simulator>(m, "Simulator")
@@ -817,6 +822,7 @@ class UnknownNameError(KeyError, ModelError):
   m.attr("_library") = names;
 
   bind_analysis(m);
+  bind_terrain(m);
   py::module_ harness = m.def_submodule("_harness", "Rigs, checks and checklists (see acausal.harness)");
   bind_harness(harness);
 }

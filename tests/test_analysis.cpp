@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <complex>
+#include <numbers>
 
 #include "linear_response.hpp"
 
@@ -87,6 +88,64 @@ TEST_CASE("linearizing two inertias on a spring-damper gives the closed-form mod
     const std::complex<double> closed = (d * s + c) / (s * (J1 * J2 * s * s + (J1 + J2) * (d * s + c)));
     CHECK(std::abs(transfer(lin, s) - closed) < 1e-9 * std::abs(closed));
   }
+}
+
+TEST_CASE("modes: a free rigid-body mode is a zero mode, not unstable or oscillating (issue 36)", "[analysis]") {
+  // Two inertias on a spring, nothing fixed: a double zero (the pair turns freely) and an undamped oscillation.
+  constexpr double J1 = 2.0, J2 = 0.5, c = 400.0;
+  Model m("free_pair");
+  auto& inertia1 = m.add<rotational::Inertia>("inertia1", {{"J", J1}});
+  auto& spring = m.add<rotational::Spring>("spring", {{"c", c}});
+  auto& inertia2 = m.add<rotational::Inertia>("inertia2", {{"J", J2}});
+  m.connect(inertia1.flange_b, spring.flange_a);
+  m.connect(spring.flange_b, inertia2.flange_a);
+  m.set_start("inertia1.phi", 0.0);
+  m.set_start("inertia1.w", 1.0);
+  m.set_start("inertia2.phi", 0.1);
+  m.set_start("inertia2.w", 0.0);
+  Simulator sim = m.compile();
+  SimulationOptions o;
+  o.t_end = 0.3;
+  LinearModel lin = linearize(sim.simulate(o), 0.3);
+  REQUIRE(lin.A.rows == 4);
+  auto found = modes(lin);
+  REQUIRE(found.size() == 3);  // two zeros, one pair
+  for (int i : {0, 1}) {
+    CHECK(found[i].kind == ModeKind::zero);
+    CHECK(found[i].eigenvalue == std::complex<double>(0.0, 0.0));
+    CHECK_FALSE(found[i].unstable);
+    CHECK(std::isnan(found[i].damping_ratio));
+    CHECK(std::isnan(found[i].time_constant));
+    CHECK(std::string(to_string(found[i].kind)) == "zero");
+  }
+  const LinearMode& oscillation = found[2];
+  CHECK(oscillation.kind == ModeKind::oscillating);
+  CHECK_FALSE(oscillation.unstable);  // Re λ is round-off (about 1e-15): classified 0, undamped
+  CHECK(oscillation.eigenvalue.real() == 0.0);
+  CHECK(oscillation.damping_ratio == 0.0);
+  CHECK(std::isinf(oscillation.time_constant));
+  const double expected = std::sqrt(c * (1 / J1 + 1 / J2)) / (2 * std::numbers::pi);
+  CHECK(std::abs(oscillation.frequency_hz - expected) < 1e-9 * expected);
+
+  // The tolerance is relative to the largest |λ|, with an absolute floor; a pair whose imaginary part is below it is
+  // two real poles.
+  LinearModel tiny = lin;
+  tiny.A = DenseMatrix(2, 2);
+  tiny.states = {"x1", "x2"};
+  tiny.A(0, 0) = -1.0;
+  tiny.A(0, 1) = 1e-10;
+  tiny.A(1, 0) = -1e-10;
+  tiny.A(1, 1) = -1.0;  // λ = -1 ± 1e-10 i
+  auto real = modes(tiny);
+  REQUIRE(real.size() == 2);
+  for (const LinearMode& mode : real) {
+    CHECK(mode.kind == ModeKind::real);
+    CHECK(mode.eigenvalue == std::complex<double>(-1.0, 0.0));
+    CHECK(mode.damping_ratio == 1.0);
+  }
+  auto loose = modes(tiny, 3, {.relative = 1e-12, .absolute = 1e-14});
+  REQUIRE(loose.size() == 1);
+  CHECK(loose[0].kind == ModeKind::oscillating);
 }
 
 TEST_CASE("linearization matches finite differences of simulations where a dummy derivative chose the states",

@@ -48,16 +48,22 @@ def _index(names, name, what):
     return names.index(name)
 
 
-def modes(self, dominant_states=3):
-    """The eigenvalues of A, one row per real pole or complex pair, slowest first: natural frequency
-    (rad/s and Hz), damping ratio, time constant and the states that take part most (participation)."""
+def modes(self, dominant_states=3, relative_tolerance=1e-9, absolute_tolerance=1e-12):
+    """The eigenvalues of A, one row per real pole or complex pair, slowest first: kind ("zero", "real" or
+    "oscillating"), natural frequency (rad/s and Hz), damping ratio, time constant, unstable, and the states
+    that take part most (participation).
+
+    Round-off is taken out first, against tol = max(relative_tolerance * max|eigenvalue|, absolute_tolerance)
+    [1/s]: |eigenvalue| <= tol is a zero mode (an integrator or a rigid-body mode: eigenvalue 0, no damping
+    ratio or time constant, NaN, and not unstable), a pair with |Im| <= tol is two real poles, and |Re| <= tol
+    is Re = 0. `eigenvalue` is the classified value, `computed` the eigensolver's."""
     import pandas as pd
 
-    rows = self._modes(dominant_states)
+    rows = self._modes(dominant_states, float(relative_tolerance), float(absolute_tolerance))
     for row in rows:
         row["dominant_states"] = ", ".join(f"{name} {share:.0%}" for name, share in row["dominant_states"])
-    return pd.DataFrame(rows, columns=["eigenvalue", "natural_frequency", "frequency_hz", "damping_ratio",
-                                       "time_constant", "dominant_states"])
+    return pd.DataFrame(rows, columns=["eigenvalue", "natural_frequency", "frequency_hz", "damping_ratio", "time_constant",
+                                       "dominant_states", "kind", "unstable", "computed"])
 
 
 def to_scipy(self):

@@ -1,5 +1,6 @@
 """Vehicle dynamics: wheels, bodies with load transfer, driveline, cars (longitudinal and planar), handling
-control (steering robot, path follower, stability control)."""
+control (steering robot, path follower, stability control); off-road: soils, wheels and tracks on soft soil,
+tillage implements, the tractor."""
 from . import _acausal
 from .component import ConnectorKind, library_component  # noqa: F401
 
@@ -62,7 +63,38 @@ def set_path(follower, points):
     _acausal._set_path(follower, [(float(px), float(py)) for px, py in points])
 
 
-def set_initial_speed(car, v0):
+def set_initial_speed(car, v0, slip_rear=0.0):
     """Starts a PlanarCar rolling straight ahead at v0 [m/s] in the gear its selector picks, the engine turning with
-    the gearbox (call before compiling)."""
-    _acausal._set_initial_speed(car, float(v0))
+    the gearbox; or a Tractor / RoadTractor at v0 with its rear wheels at the slip slip_rear (omega*r =
+    v0/(1 - slip_rear)), the engine in mesh with its gear (call before compiling)."""
+    if _acausal._is_tractor(car):
+        _acausal._set_tractor_initial_speed(car, float(v0), float(slip_rear))
+    else:
+        if slip_rear != 0.0:
+            raise ValueError("set_initial_speed: slip_rear is for a Tractor or RoadTractor")
+        _acausal._set_initial_speed(car, float(v0))
+
+
+# --- off-road: soils (data/soils/soils.csv, docs/terrain.md) -------------------------------------------------------
+
+Soil = _acausal.Soil
+soil = _acausal.soil
+soil_names = _acausal.soil_names
+soil_table_file = _acausal.soil_table_file
+read_soil_table = _acausal.read_soil_table
+read_soil = _acausal.read_soil
+
+
+def set_soil(component, soil):
+    """Puts a SoftSoilWheel, SoilTrack, SoilPlate or the four wheels of a Tractor on a soil: a Soil, or a shipped
+    soil's name (soil_names()). Copies n, k_c, k_phi, c, phi (as phi_soil), K, and c1, c2 and Reece's moduli where
+    the component has them; a Tractor guesses its wheels' sinkage again. Call before compiling."""
+    if isinstance(soil, str):
+        soil = _acausal.soil(soil)
+    _acausal._set_soil(component, soil)
+
+
+def guess_sinkage(wheel, load):
+    """Sets a SoftSoilWheel's start value of theta_1 (a guess for the initial Newton iteration, not fixed) from
+    Bekker's closed-form sinkage under the vertical load [N]. Call after setting the soil and the parameters."""
+    _acausal._guess_sinkage(wheel, float(load))

@@ -180,7 +180,16 @@ std::vector<double> values_at(const Simulator& sim, const OperatingPoint& point,
   return out;
 }
 
-std::vector<LinearMode> modes(const LinearModel& linear, int dominant_states) {
+const char* to_string(ModeKind kind) {
+  switch (kind) {
+    case ModeKind::zero: return "zero";
+    case ModeKind::real: return "real";
+    case ModeKind::oscillating: return "oscillating";
+  }
+  return "?";
+}
+
+std::vector<LinearMode> modes(const LinearModel& linear, int dominant_states, ModeTolerance tolerance) {
   std::vector<LinearMode> out;
   const int nx = linear.A.rows;
   if (nx == 0) return out;
@@ -188,15 +197,30 @@ std::vector<LinearMode> modes(const LinearModel& linear, int dominant_states) {
   if (solver.info() != Eigen::Success) throw ModelError("modes: the eigenvalues of A did not converge");
   const Eigen::MatrixXcd V = solver.eigenvectors();
   const Eigen::MatrixXcd W = V.inverse();  // rows: left eigenvectors
+  double largest = 0.0;
+  for (int i = 0; i < nx; ++i) largest = std::max(largest, std::abs(solver.eigenvalues()(i)));
+  const double tol = std::max(tolerance.relative * largest, tolerance.absolute);
   for (int i = 0; i < nx; ++i) {
-    const std::complex<double> lambda = solver.eigenvalues()(i);
-    if (lambda.imag() < 0) continue;  // its conjugate stands for the pair
+    const std::complex<double> computed = solver.eigenvalues()(i);
     LinearMode mode;
-    mode.eigenvalue = lambda;
+    mode.computed = computed;
+    if (std::abs(computed) <= tol) {
+      mode.kind = ModeKind::zero;  // each member of a split pair is a zero of its own
+      mode.eigenvalue = 0.0;
+    } else if (std::abs(computed.imag()) <= tol) {
+      mode.kind = ModeKind::real;  // each member of a pair with a round-off imaginary part is a real pole
+      mode.eigenvalue = std::abs(computed.real()) <= tol ? 0.0 : computed.real();
+    } else {
+      if (computed.imag() < 0) continue;  // its conjugate stands for the pair
+      mode.kind = ModeKind::oscillating;
+      mode.eigenvalue = {std::abs(computed.real()) <= tol ? 0.0 : computed.real(), computed.imag()};
+    }
+    const std::complex<double> lambda = mode.eigenvalue;
+    mode.unstable = lambda.real() > 0;
     mode.natural_frequency = std::abs(lambda);
     mode.frequency_hz = mode.natural_frequency / (2 * std::numbers::pi);
-    mode.damping_ratio = mode.natural_frequency > 0 ? -lambda.real() / mode.natural_frequency : 1.0;
-    mode.time_constant = lambda.real() != 0.0 ? -1.0 / lambda.real() : INFINITY;
+    mode.damping_ratio = mode.kind == ModeKind::zero ? NAN : -lambda.real() / mode.natural_frequency;
+    mode.time_constant = mode.kind == ModeKind::zero ? NAN : lambda.real() != 0.0 ? -1.0 / lambda.real() : INFINITY;
     std::vector<std::pair<std::string, double>> participation;
     double total = 0.0;
     for (int k = 0; k < nx; ++k) {

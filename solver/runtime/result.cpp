@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
+#include <cstdint>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -298,6 +300,111 @@ void Result::write_csv(const std::string& path, const std::vector<std::string>& 
     const int error = errno;
     std::remove(temporary.c_str());
     throw std::runtime_error(fmt::format("write_csv: cannot rename {} to {}: {}", temporary, path, std::strerror(error)));
+  }
+}
+
+namespace {
+
+// One MAT v4 matrix: the header (type, rows, columns, no imaginary part, name length with its NUL), the name, the
+// values column by column. type: 0 double, 20 int32, 51 text (uint8), little-endian (M = 0).
+void mat_matrix(std::string& out, const char* name, int type, int rows, int cols, const void* data, std::size_t bytes) {
+  const std::int32_t header[5] = {type, rows, cols, 0, static_cast<std::int32_t>(std::strlen(name) + 1)};
+  out.append(reinterpret_cast<const char*>(header), sizeof header);
+  out.append(name, std::strlen(name) + 1);
+  out.append(static_cast<const char*>(data), bytes);
+}
+
+// Strings as a text matrix of one column per string (binTrans), padded with blanks.
+void mat_strings(std::string& out, const char* name, const std::vector<std::string>& strings) {
+  std::size_t length = 1;
+  for (const auto& s : strings) length = std::max(length, s.size());
+  std::string text;
+  for (const auto& s : strings) text += s + std::string(length - s.size(), ' ');
+  mat_matrix(out, name, 51, static_cast<int>(length), static_cast<int>(strings.size()), text.data(), text.size());
+}
+
+}  // namespace
+
+void Result::write_mat(const std::string& path) const {
+  static_assert(std::endian::native == std::endian::little, "write_mat writes little-endian MAT v4");
+  const std::vector<std::string> variables = names();
+  std::vector<ParameterInfo> parameters;
+  for (auto& p : this->parameters())
+    if (!p.structural && std::find(variables.begin(), variables.end(), p.name) == variables.end())
+      parameters.push_back(std::move(p));
+  std::vector<std::string> all{"time"}, descriptions{"Simulation time [s]"};
+  std::vector<std::int32_t> info{0, 1, 0, -1};  // time: the abscissa of both data matrices
+  for (std::size_t k = 0; k < parameters.size(); ++k) {
+    all.push_back(parameters[k].name);
+    descriptions.push_back(parameters[k].unit.empty() ? parameters[k].description
+                                                      : fmt::format("{} [{}]", parameters[k].description,
+                                                                    parameters[k].unit));
+    info.insert(info.end(), {1, static_cast<std::int32_t>(k + 2), 0, 0});
+  }
+  for (std::size_t k = 0; k < variables.size(); ++k) {
+    all.push_back(variables[k]);
+    const std::string u = unit(variables[k]);
+    descriptions.push_back(u.empty() ? "" : fmt::format("[{}]", u));
+    info.insert(info.end(), {2, static_cast<std::int32_t>(k + 2), 0, -1});
+  }
+  const double t0 = time_.empty() ? 0.0 : time_.front(), t1 = time_.empty() ? 0.0 : time_.back();
+  // Column-major (MAT v4), one column per instant: t0 and the parameters, then t1 and the same.
+  std::vector<double> data1;
+  for (double t : {t0, t1}) {
+    data1.push_back(t);
+    for (const auto& p : parameters) data1.push_back(p.value);
+  }
+  const auto columns_of = columns(variables);
+  const std::size_t width = variables.size() + 1;
+  std::vector<double> data2(width * time_.size());
+  for (std::size_t row = 0; row < time_.size(); ++row) {
+    data2[row * width] = time_[row];
+    for (std::size_t k = 0; k < variables.size(); ++k) data2[row * width + k + 1] = columns_of[k][row];
+  }
+  std::string bytes;
+  // Aclass is read row-wise: its four strings are its rows, not its columns.
+  {
+    const std::int32_t rows = 4, cols = 11;
+    std::string text(rows * cols, ' ');
+    const char* lines[] = {"Atrajectory", "1.1", "", "binTrans"};
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; lines[r][c]; ++c) text[static_cast<std::size_t>(c) * rows + r] = lines[r][c];
+    mat_matrix(bytes, "Aclass", 51, rows, cols, text.data(), text.size());
+  }
+  mat_strings(bytes, "name", all);
+  mat_strings(bytes, "description", descriptions);
+  mat_matrix(bytes, "dataInfo", 20, 4, static_cast<int>(all.size()), info.data(), info.size() * sizeof(std::int32_t));
+  mat_matrix(bytes, "data_1", 0, static_cast<int>(parameters.size() + 1), 2, data1.data(), data1.size() * sizeof(double));
+  mat_matrix(bytes, "data_2", 0, static_cast<int>(width), static_cast<int>(time_.size()), data2.data(),
+             data2.size() * sizeof(double));
+
+  struct stat existing{};
+  const bool exists = ::lstat(path.c_str(), &existing) == 0;
+  if (exists && !S_ISREG(existing.st_mode))
+    throw ModelError(fmt::format("write_mat: {} is not a regular file; write_mat replaces only a regular file (or "
+                                 "creates a new one): give the path of a file", path));
+  std::string temporary;
+  const int fd = create_temporary(path, temporary);
+  if (fd < 0)
+    throw std::runtime_error(fmt::format("write_mat: cannot create a temporary file next to {}: {}", path,
+                                         std::strerror(errno)));
+  if (exists) ::fchmod(fd, existing.st_mode & 0777);
+  std::FILE* out = ::fdopen(fd, "wb");
+  if (!out) {
+    ::close(fd);
+    std::remove(temporary.c_str());
+    throw std::runtime_error(fmt::format("write_mat: cannot open {} for writing", temporary));
+  }
+  bool written = std::fwrite(bytes.data(), 1, bytes.size(), out) == bytes.size();
+  written = std::fclose(out) == 0 && written;
+  if (!written) {
+    std::remove(temporary.c_str());
+    throw std::runtime_error(fmt::format("write_mat: writing {} failed", temporary));
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    const int error = errno;
+    std::remove(temporary.c_str());
+    throw std::runtime_error(fmt::format("write_mat: cannot rename {} to {}: {}", temporary, path, std::strerror(error)));
   }
 }
 

@@ -88,6 +88,10 @@ class Result {
   /// Writes a CSV (time first, then `columns` or every variable). The file
   /// appears complete or not at all: written to a temporary, then renamed.
   void write_csv(const std::string& path, const std::vector<std::string>& columns = {}) const;
+  /// Writes the Modelica MAT v4 result layout (Dymola, OpenModelica; "binTrans"): Aclass, name,
+  /// description ("[unit]"), dataInfo, data_1 (the parameters as the run started, at t_start and t_end)
+  /// and data_2 (time and every variable, one column per output time). Atomic like write_csv.
+  void write_mat(const std::string& path) const;
 
  private:
   friend class Simulator;

@@ -56,6 +56,30 @@ def test_linearization_against_the_closed_form():
     assert lin.to_scipy().A.shape == (4, 4)
 
 
+def test_modes_of_a_free_rigid_body_are_zero_not_unstable_or_oscillating():
+    # Two inertias on a spring, nothing fixed: a double zero (the pair turns freely) and an undamped oscillation.
+    m = ac.Model("free_pair")
+    i1 = m.add(rotational.Inertia("i1", J=J1))
+    spring = m.add(rotational.Spring("spring", c=C))
+    i2 = m.add(rotational.Inertia("i2", J=J2))
+    m.connect(i1.flange_b, spring.flange_a)
+    m.connect(spring.flange_b, i2.flange_a)
+    for name, value in (("i1.phi", 0.0), ("i1.w", 1.0), ("i2.phi", 0.1), ("i2.w", 0.0)):
+        m.set_start(name, value)
+    modes = ac.linearize(m.compile()).modes()
+    assert list(modes["kind"]) == ["zero", "zero", "oscillating"]
+    zeros = modes[modes["kind"] == "zero"]
+    assert (zeros["eigenvalue"] == 0).all() and not zeros["unstable"].any()
+    assert zeros["damping_ratio"].isna().all() and zeros["time_constant"].isna().all()
+    oscillation = modes.iloc[-1]
+    assert not oscillation["unstable"] and oscillation["eigenvalue"].real == 0.0
+    assert oscillation["damping_ratio"] == 0.0 and oscillation["time_constant"] == np.inf
+    expected = np.sqrt(C * (1 / J1 + 1 / J2)) / (2 * np.pi)
+    assert abs(oscillation["frequency_hz"] - expected) < 1e-9 * expected
+    # The eigensolver's own values of the zero modes are round-off, well within the default tolerance.
+    assert (modes["computed"].map(abs) <= 1e-9 * abs(oscillation["computed"])).sum() == 2
+
+
 def test_bode_and_step_plots(tmp_path):
     lin = ac.linearize(two_inertias().compile())
     lin.bode("tau", "w2", path=str(tmp_path / "bode.png"))

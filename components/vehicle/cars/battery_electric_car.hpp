@@ -135,8 +135,7 @@ struct BatteryElectricCar : Component {
     connect(pack.n, motor.n);
     connect(pack.n, ground.p);
     connect(motor.flange, differential.flange_input);
-    connect(differential.flange_left, brakes[left]->flange_a);
-    connect(differential.flange_right, brakes[left + 1]->flange_a);
+    wire_half_shafts(*this, differential, *brakes[left], *brakes[left + 1], options);
     abs = wire_car_corners(*this, body, brakes, wheels, controller.brake_demand, options.abs);
     require_rolling_resistance_once(*this, body, wheels);
     // The controller splits the pedal's torque between the motor and the

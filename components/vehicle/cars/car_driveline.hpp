@@ -1,9 +1,12 @@
 #pragma once
 
 #include <array>
+#include <cmath>
+#include <tuple>
 #include <string>
 
 #include "components/rotational/speed_sensor.hpp"
+#include "components/rotational/spring_damper.hpp"
 #include "components/vehicle/control/abs_controller.hpp"
 #include "components/vehicle/driveline/brake.hpp"
 #include "components/vehicle/driveline/clutch.hpp"
@@ -25,7 +28,38 @@ struct CarOptions {
   /// A StabilityControl (ESC) between the pedal and the brakes (planar cars):
   /// it brakes single wheels against over- and understeer.
   bool esc = false;
+  /// Compliant half-shafts: with a stiffness > 0 [N.m/rad, per shaft] each
+  /// driven half-shaft between the differential and its wheel's brake is a
+  /// rotational::SpringDamper (half_shaft_left, half_shaft_right, c =
+  /// stiffness, d = damping [N.m.s/rad]), so the driveline's shuffle mode
+  /// exists. 0, the default: rigid shafts, the car as without the option.
+  /// Typical: 5000–10000 N.m/rad and 5–20 N.m.s/rad per shaft.
+  double half_shaft_stiffness = 0.0;
+  double half_shaft_damping = 0.0;
 };
+
+/// The driven axle's half-shafts: the differential's side flanges to the
+/// driven brakes' flange_a, rigidly, or (options.half_shaft_stiffness > 0)
+/// through a SpringDamper each, half_shaft_left and half_shaft_right.
+inline void wire_half_shafts(Component& car, Differential& differential, Brake& left, Brake& right,
+                             const CarOptions& options) {
+  const double c = options.half_shaft_stiffness, d = options.half_shaft_damping;
+  if (!std::isfinite(c) || !std::isfinite(d) || c < 0.0 || d < 0.0)
+    throw ModelError("car '" + car.name() + "': half_shaft_stiffness and half_shaft_damping must be finite and >= 0");
+  if (c == 0.0) {
+    if (d != 0.0)
+      throw ModelError("car '" + car.name() + "': half_shaft_damping needs a half_shaft_stiffness > 0 (0: rigid shafts)");
+    car.connect(differential.flange_left, left.flange_a);
+    car.connect(differential.flange_right, right.flange_a);
+    return;
+  }
+  for (auto [side, flange, brake] : {std::tuple{"left", &differential.flange_left, &left},
+                                     std::tuple{"right", &differential.flange_right, &right}}) {
+    auto& shaft = car.add<rotational::SpringDamper>(std::string("half_shaft_") + side, {{"c", c}, {"d", d}});
+    car.connect(*flange, shaft.flange_a);
+    car.connect(shaft.flange_b, brake->flange_a);
+  }
+}
 
 /// The partial base of the planar car (the longitudinal PassengerCarOf wires the same parts itself, in an order its
 /// drive-cycle results depend on), everything but the body and the
@@ -75,8 +109,7 @@ struct CarDrivelineOf : Component {
     connect(engine.flange, clutch.flange_a);
     connect(clutch.flange_b, gearbox.flange_in);
     connect(gearbox.flange_out, differential.flange_input);
-    connect(differential.flange_left, brakes[left]->flange_a);
-    connect(differential.flange_right, brakes[left + 1]->flange_a);
+    wire_half_shafts(*this, differential, *brakes[left], *brakes[left + 1], options);
     for (int k = 0; k < 4; ++k) {
       connect(brakes[k]->flange_b, *wheel_flanges[k]);
       if (!options.abs) {

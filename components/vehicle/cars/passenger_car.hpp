@@ -123,8 +123,7 @@ struct PassengerCarOf : Component {
     connect(engine.flange, clutch.flange_a);
     connect(clutch.flange_b, gearbox.flange_in);
     connect(gearbox.flange_out, differential.flange_input);
-    connect(differential.flange_left, brakes[left]->flange_a);
-    connect(differential.flange_right, brakes[left + 1]->flange_a);
+    wire_half_shafts(*this, differential, *brakes[left], *brakes[left + 1], options);
     abs = wire_car_corners(*this, body, brakes, wheels, brake, options.abs);
     require_rolling_resistance_once(*this, body, wheels);
     set_start("engine.w", 100.0);  // idling, about 950 rpm
