@@ -314,11 +314,19 @@ TEST_CASE("Sinc, ExpSine and variable-frequency sources against closed forms; a 
   m.connect(frequency.y, chirp.f);
   m.connect(frequency.y, cosine.f);
   Result r = compile_checked(m).simulate(run_for(2.0, 0.001, 1e-10));
-  CHECK(worst_across_events(r, "sinc.y", [](double t) {
+  // Rows at the start time itself are left out: which side of the step they
+  // show depends on the build's rounding of startTime (the sanitizer build).
+  const auto away_from_start = [&](const std::string& name, auto expected) {
+    double worst = 0.0;
+    for (std::size_t k = 0; k < r.size(); ++k)
+      if (std::fabs(r.time()[k] - 0.2) > 1e-9) worst = std::max(worst, std::fabs(r[name][k] - expected(r.time()[k])));
+    return worst;
+  };
+  CHECK(away_from_start("sinc.y", [](double t) {
           const double x = 2 * pi * 3.0 * (t - 0.2);
           return 0.5 + (t < 0.2 ? 0.0 : t - 0.2 < 1e-15 ? 2.0 : 2.0 * std::sin(x) / x);
         }) < 1e-12);
-  CHECK(worst_across_events(r, "exp_sine.y", [](double t) {
+  CHECK(away_from_start("exp_sine.y", [](double t) {
           return 0.5 + (t < 0.2 ? 0.0 : 2.0 * std::exp(-1.5 * (t - 0.2)) * std::sin(2 * pi * 3.0 * (t - 0.2) + 0.4));
         }) < 1e-12);
   // f = 1 + 2t: phi = 2π(t + t²), within 1e-6 rad (rtol 1e-10).
