@@ -14,6 +14,8 @@
 #include "solver/runtime/session.hpp"
 #include "solver/analysis/linearize.hpp"
 #include "solver/analysis/steady_state.hpp"
+#include "solver/runtime/model_file.hpp"
+#include "fmi/export/export_fmu.hpp"
 
 #include "connectors/electrical.hpp"
 #include "connectors/planar.hpp"

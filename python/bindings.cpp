@@ -693,7 +693,18 @@ class UnknownNameError(KeyError, ModelError):
            py::arg("dense_threshold") = defaults.dense_threshold, py::arg("realtime_factor") = 0.0,
            "A run to advance step by step (a controller in the loop, a co-simulation master): the options of "
            "simulate(), t_end the furthest it may go, and realtime_factor (0: as fast as it can; 1: no faster than "
-           "wall time).");
+           "wall time).")
+      .def("export_fmu",
+           [](const Simulator& s, const std::string& path, const std::string& model_identifier, double start_time,
+              double stop_time, double tolerance, double step_size) {
+             export_fmu(s, path, {model_identifier, start_time, stop_time, tolerance, step_size, ""});
+           },
+           py::arg("path"), py::arg("model_identifier") = "", py::arg("start_time") = 0.0,
+           py::arg("stop_time") = 1.0, py::arg("tolerance") = 1e-6, py::arg("step_size") = 0.01,
+           "Writes the compiled model, with its current parameter values, as an FMI 2.0 Co-Simulation FMU for "
+           "64-bit Linux at path: a self-contained binary any FMI host loads (the library need not be installed "
+           "there). start_time, stop_time, tolerance and step_size become its DefaultExperiment; "
+           "model_identifier (default: the model's name) names its binary.");
 
   py::class_<SessionState>(m, "SessionState", "A saved point of a Session, to give back to Session.set_state.")
       .def_readonly("time", &SessionState::time);

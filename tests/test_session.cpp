@@ -602,3 +602,25 @@ TEST_CASE("set_state refuses the state of another compiled model of the same nam
   CHECK_NOTHROW(again.set_state(saved));
   CHECK(again.get("inertia.phi") == from_a.get("inertia.phi"));
 }
+
+TEST_CASE("forget_rows keeps a session's memory flat and changes none of its values", "[session]") {
+  const Simulator sim = speed_loop(false);
+  SimulationOptions opt = test::run_for(2.0, 1e3, 1e-8);
+  Session kept = sim.start(opt), forgetting = sim.start(opt);
+  for (int k = 1; k <= 400; ++k) {
+    const double t = 0.005 * k;
+    if (k == 100) {  // a parameter change in a row that is forgotten later
+      kept.set_parameter("u.k", 4.0);
+      forgetting.set_parameter("u.k", 4.0);
+    }
+    kept.advance(t);
+    forgetting.advance(t);
+    forgetting.forget_rows();
+    REQUIRE(forgetting.result().size() == 1);
+    REQUIRE(forgetting.get("inertia.w") == kept.get("inertia.w"));
+    REQUIRE(forgetting.get("motor.tau") == kept.get("motor.tau"));
+  }
+  CHECK(kept.result().size() > 400);
+  CHECK(forgetting.get("u.k") == 4.0);
+  CHECK(forgetting.result()["motor.tau"].back() == 4.0);
+}

@@ -78,6 +78,13 @@ const Result& Session::result() const {
   return run().result;
 }
 
+void Session::forget_rows() {
+  const auto lock = take_turn();
+  SessionRun& r = run();
+  if (r.result.size() > 1) r.drop_first_rows(r.result.size() - 1);
+  r.drop_initial_row = false;  // already gone
+}
+
 Result Session::finish() {
   const auto lock = take_turn();
   SessionRun& r = run();

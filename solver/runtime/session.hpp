@@ -142,6 +142,10 @@ class Session {
   /// The rows so far. Unlike simulate(), it always begins with the row at
   /// t_start (simulate() leaves it out when output_times does not include t_start).
   const Result& result() const;
+  /// Forgets the rows recorded so far but the last: a co-simulation master that
+  /// reads values at its communication points only keeps memory flat over any
+  /// number of steps. result() then begins at that row; get() is unchanged.
+  void forget_rows();
 
  private:
   friend class Simulator;

@@ -389,6 +389,29 @@ Expr table_next_breakpoint(const Expr& x, const Table1D& t) {
   return make_table(registry().entry(Function::next_breakpoint, 0, 0, prepared(t), nullptr), x, Expr(0.0));
 }
 
+TableEntryData table_entry_data(std::uint32_t id) {
+  const Entry& e = registry().at(id);
+  TableEntryData data{static_cast<int>(e.function), e.order, e.order2, e.grid != nullptr, {}, {}};
+  if (e.grid)
+    data.grid = e.grid->data;
+  else
+    data.column = e.column->data;
+  return data;
+}
+
+std::uint32_t table_entry(const TableEntryData& data) {
+  if (data.function < 0 || data.function > static_cast<int>(Function::value_2d) || data.order < 0 || data.order2 < 0 ||
+      data.two_dimensional != (data.function == static_cast<int>(Function::value_2d)))
+    throw ModelError(fmt::format("table entry: function {} with orders {}, {} is not one of a table's", data.function,
+                                 data.order, data.order2));
+  const auto function = static_cast<Function>(data.function);
+  if (data.two_dimensional) {
+    check_table(data.grid, "table");
+    return registry().entry(function, data.order, data.order2, nullptr, registry().grid(data.grid));
+  }
+  return registry().entry(function, data.order, 0, prepared(data.column), nullptr);
+}
+
 Expr table(const Expr& u1, const Expr& u2, const Table2D& t) {
   check_table(t, "table");
   return make_table(registry().entry(Function::value_2d, 0, 0, nullptr, registry().grid(t)), u1, u2);

@@ -73,4 +73,19 @@ Expr table_next_breakpoint(const Expr& x, const Table1D& table);
 /// y(u1, u2), bilinear.
 Expr table(const Expr& u1, const Expr& u2, const Table2D& table);
 
+/// What an Op::Table node's entry computes, as plain data: how a compiled
+/// model is written to a file and read back in another process (where the
+/// entry numbers differ). `function` and the orders are opaque to callers.
+struct TableEntryData {
+  int function = 0;
+  int order = 0, order2 = 0;
+  bool two_dimensional = false;
+  Table1D column;  // when !two_dimensional
+  Table2D grid;    // when two_dimensional
+};
+TableEntryData table_entry_data(std::uint32_t entry);
+/// The entry that computes `data` in this process; throws ModelError for data
+/// that is not a valid table or function.
+std::uint32_t table_entry(const TableEntryData& data);
+
 }  // namespace acausal

@@ -11,18 +11,25 @@ double SessionRun::output_time(long k) const {
   return std::min(options.t_start + k * options.output_interval, options.t_end);
 }
 
+void SessionRun::drop_first_rows(std::size_t count) {
+  count = std::min(count, result.time_.size());
+  if (count == 0) return;
+  const std::size_t n_frozen = result.modes_.size() / result.time_.size();
+  const std::size_t sensitivity_row = result.sensitivities_.size() / result.time_.size();
+  result.time_.erase(result.time_.begin(), result.time_.begin() + count);
+  result.y_.erase(result.y_.begin(), result.y_.begin() + count * n);
+  result.yp_.erase(result.yp_.begin(), result.yp_.begin() + count * n);
+  result.modes_.erase(result.modes_.begin(), result.modes_.begin() + count * n_frozen);
+  result.sensitivities_.erase(result.sensitivities_.begin(), result.sensitivities_.begin() + count * sensitivity_row);
+  // A change that applied from a dropped row applies from the first kept one;
+  // of several such, the latest holds there.
+  auto& changes = result.parameter_changes_;
+  for (auto& change : changes) change.first = change.first > count ? change.first - count : 0;
+  while (changes.size() > 1 && changes[1].first == 0) changes.erase(changes.begin());
+}
+
 Result SessionRun::take_result() {
-  if (drop_initial_row && !result.time_.empty()) {
-    const std::size_t n_frozen = result.modes_.size() / result.time_.size();
-    const std::size_t sensitivity_row = result.sensitivities_.size() / result.time_.size();
-    result.time_.erase(result.time_.begin());
-    result.y_.erase(result.y_.begin(), result.y_.begin() + n);
-    result.yp_.erase(result.yp_.begin(), result.yp_.begin() + n);
-    result.modes_.erase(result.modes_.begin(), result.modes_.begin() + n_frozen);
-    result.sensitivities_.erase(result.sensitivities_.begin(), result.sensitivities_.begin() + sensitivity_row);
-    for (auto& change : result.parameter_changes_)
-      if (change.first > 0) --change.first;
-  }
+  if (drop_initial_row) drop_first_rows(1);
   return std::move(result);
 }
 

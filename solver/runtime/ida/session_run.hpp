@@ -331,6 +331,8 @@ struct SessionRun {
   std::uint64_t fingerprint() const;
   void set_state(const SessionState& state);
   Result take_result();
+  /// Forgets the first `count` rows (all of them at most).
+  void drop_first_rows(std::size_t count);
 };
 
 }  // namespace acausal

@@ -1,0 +1,74 @@
+// The FMU's scalar variables, derived from a Simulator: the model description
+// writer and the runtime inside the FMU both build the table from the same
+// model, so a value reference means the same variable on both sides.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "solver/runtime/simulator.hpp"
+
+namespace acausal::fmi {
+
+/// One ScalarVariable of type Real. The combinations of causality,
+/// variability and initial are those FMI 2.0 allows:
+///  * time: independent, continuous, no initial, no start;
+///  * a parameter: parameter, fixed (structural) or tunable, exact, start = its value;
+///  * an input of the model: input, continuous, no initial, start = its value;
+///  * a variable of the model: output (a top-level RealOutput) or local,
+///    continuous, calculated, no start (initialization computes it).
+struct FmuVariable {
+  enum class Causality { parameter, input, output, local, independent };
+  enum class Variability { fixed, tunable, continuous };
+  enum class Initial { none, exact, calculated };
+  /// Where the runtime reads and writes the value.
+  enum class Source { time, parameter, variable };
+
+  std::string name;
+  unsigned value_reference = 0;
+  Causality causality = Causality::local;
+  Variability variability = Variability::continuous;
+  Initial initial = Initial::none;
+  bool has_start = false;
+  double start = 0.0;
+  std::string unit;
+  std::string description;
+  Source source = Source::variable;
+  /// Source::parameter: the index in Simulator::parameters() (the compiled
+  /// model's parameter order, also SessionState::parameters' order).
+  int parameter_index = -1;
+
+  /// Whether the master may set it at all (in some state): parameters and inputs.
+  bool settable() const { return causality == Causality::parameter || causality == Causality::input; }
+  /// Whether it may change while the FMU steps: inputs and tunable parameters.
+  bool settable_while_stepping() const {
+    return causality == Causality::input || (causality == Causality::parameter && variability == Variability::tunable);
+  }
+};
+
+/// The variables in value-reference order (value reference = position), and
+/// every unit they use, each once, in order of first use.
+struct VariableTable {
+  std::vector<FmuVariable> variables;
+  std::vector<std::string> units;
+
+  /// The variable of a value reference, or nullptr when there is none.
+  const FmuVariable* find(unsigned value_reference) const {
+    return value_reference < variables.size() ? &variables[value_reference] : nullptr;
+  }
+};
+
+/// `time` first (value reference 0), then every parameter of sim.parameters()
+/// (inputs among them), then every variable of the compiled model that
+/// Session::get reads under its name: a name already taken (by time, a
+/// parameter or an earlier variable of that name) is left out, since FMI
+/// names are unique and Session::get could not tell them apart.
+VariableTable variable_table(const Simulator& sim);
+
+/// The names modelDescription.xml spells them with.
+std::string_view causality_name(FmuVariable::Causality causality);
+std::string_view variability_name(FmuVariable::Variability variability);
+std::string_view initial_name(FmuVariable::Initial initial);
+
+}  // namespace acausal::fmi
