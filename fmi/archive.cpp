@@ -2,12 +2,8 @@
 
 #include <fmt/format.h>
 
-#include <stdlib.h>  // mkstemp
-#include <sys/stat.h>
-#include <unistd.h>
 #include <zlib.h>
 
-#include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -17,6 +13,8 @@
 #include <set>
 #include <stdexcept>
 #include <string_view>
+
+#include "solver/runtime/atomic_file.hpp"
 
 namespace acausal::fmi {
 
@@ -167,49 +165,13 @@ std::string archive_bytes(const std::string& path, const std::vector<ArchiveEntr
   return body;
 }
 
-std::string directory_of(const std::string& path) {
-  std::size_t slash = path.rfind('/');
-  if (slash == std::string::npos) return ".";
-  return slash == 0 ? "/" : path.substr(0, slash);
-}
-
-std::string file_name_of(const std::string& path) {
-  std::size_t slash = path.rfind('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-void write_all(int fd, std::string_view bytes) {
-  while (!bytes.empty()) {
-    ssize_t written = ::write(fd, bytes.data(), bytes.size());
-    if (written < 0 && errno == EINTR) continue;
-    if (written <= 0) throw std::runtime_error(std::strerror(errno));
-    bytes.remove_prefix(static_cast<std::size_t>(written));
-  }
-}
-
 }  // namespace
 
 void write_zip(const std::string& path, const std::vector<ArchiveEntry>& entries) {
-  std::string bytes = archive_bytes(path, entries);
-  // Same directory, so the rename cannot cross file systems and readers never see a half-written archive.
-  std::string temporary = directory_of(path) + "/." + file_name_of(path) + ".XXXXXX";
-  int fd = ::mkstemp(temporary.data());
-  if (fd < 0) fail(path, "", fmt::format("cannot create a temporary file: {}", std::strerror(errno)));
-  try {
-    write_all(fd, bytes);
-    // mkstemp makes the file owner-only; an archive is meant to be shared like any other output.
-    if (::fchmod(fd, 0644) != 0 || ::fsync(fd) != 0) throw std::runtime_error(std::strerror(errno));
-    if (::close(fd) != 0) {
-      fd = -1;
-      throw std::runtime_error(std::strerror(errno));
-    }
-    fd = -1;
-    if (std::rename(temporary.c_str(), path.c_str()) != 0) throw std::runtime_error(std::strerror(errno));
-  } catch (const std::runtime_error& error) {
-    if (fd >= 0) ::close(fd);
-    ::unlink(temporary.c_str());
-    fail(path, "", fmt::format("cannot write: {}", error.what()));
-  }
+  const std::string bytes = archive_bytes(path, entries);
+  write_file_atomically(path, "write_zip", [&](std::FILE* out) {
+    return std::fwrite(bytes.data(), 1, bytes.size(), out) == bytes.size();
+  });
 }
 
 namespace {

@@ -4,20 +4,16 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
 #include <cstdint>
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 
 #include "solver/lower/evaluation.hpp"
+#include "solver/runtime/atomic_file.hpp"
 
 namespace acausal {
 
@@ -219,88 +215,34 @@ std::vector<double> Result::sensitivity(const std::string& variable, const std::
 
 std::vector<double> Result::operator[](const std::string& name) const { return columns({name}).front(); }
 
-namespace {
-
-// The temporary file that write_csv fills and then renames over `path`: in the
-// same folder (rename is atomic only within one file system), named after
-// the process and a counter so that writers of one path, threads or
-// processes, never share it. open(O_EXCL) rather than mkstemp: mkstemp makes
-// the file 0600, and the result would keep that instead of the mode any
-// new file gets (0666 less the umask).
-int create_temporary(const std::string& path, std::string& temporary) {
-  static std::atomic<unsigned long> counter{0};
-  for (int attempt = 0; attempt < 100; ++attempt) {
-    temporary = fmt::format("{}.{}.{}.tmp", path, static_cast<long>(::getpid()), counter++);
-    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd >= 0 || errno != EEXIST) return fd;  // EEXIST: a leftover of a killed writer with our pid
-  }
-  return -1;
-}
-
-}  // namespace
 
 void Result::write_csv(const std::string& path, const std::vector<std::string>& wanted) const {
   std::vector<std::string> header = wanted.empty() ? names() : wanted;
   auto data = columns(header);
-  // Only a regular file is replaced: renaming over a symbolic link replaces
-  // the link and never writes its target, and a FIFO or a device is not a
-  // file that a result can be "written completely" into.
-  struct stat existing{};
-  const bool exists = ::lstat(path.c_str(), &existing) == 0;
-  if (exists && !S_ISREG(existing.st_mode)) {
-    const char* what = S_ISLNK(existing.st_mode)    ? "a symbolic link"
-                       : S_ISDIR(existing.st_mode)  ? "a directory"
-                       : S_ISFIFO(existing.st_mode) ? "a FIFO"
-                       : S_ISSOCK(existing.st_mode) ? "a socket"
-                                                    : "a device";
-    throw ModelError(fmt::format("write_csv: {} is {}, not a regular file; write_csv replaces only a regular file "
-                                 "(or creates a new one): give the path of a file",
-                                 path, what));
-  }
-  std::string temporary;
-  const int fd = create_temporary(path, temporary);
-  if (fd < 0)
-    throw std::runtime_error(fmt::format("write_csv: cannot create a temporary file next to {}: {}", path,
-                                         std::strerror(errno)));
-  // A file replaced keeps its permissions.
-  if (exists) ::fchmod(fd, existing.st_mode & 0777);
-  std::FILE* out = ::fdopen(fd, "wb");
-  if (!out) {
-    ::close(fd);
-    std::remove(temporary.c_str());
-    throw std::runtime_error(fmt::format("write_csv: cannot open {} for writing", temporary));
-  }
-  // Shortest round-trip form: the file reads back to the same doubles, in a
-  // fraction of the time (and size) of 17 fixed digits.
-  std::string text;
-  bool written = true;
-  auto flush = [&] {
-    written = written && std::fwrite(text.data(), 1, text.size(), out) == text.size();
-    text.clear();
-  };
-  text = fmt::format("time,{}\n", fmt::join(header, ","));
-  char number[32];
-  auto append = [&](double x) { text.append(number, fmt::format_to(number, FMT_COMPILE("{}"), x)); };
-  for (std::size_t row = 0; row < time_.size(); ++row) {
-    append(time_[row]);
-    for (const auto& column : data) {
-      text.push_back(',');
-      append(column[row]);
+  write_file_atomically(path, "write_csv", [&](std::FILE* out) {
+    // Shortest round-trip form: the file reads back to the same doubles, in a
+    // fraction of the time (and size) of 17 fixed digits.
+    std::string text;
+    bool written = true;
+    auto flush = [&] {
+      written = written && std::fwrite(text.data(), 1, text.size(), out) == text.size();
+      text.clear();
+    };
+    text = fmt::format("time,{}\n", fmt::join(header, ","));
+    char number[32];
+    auto append = [&](double x) { text.append(number, fmt::format_to(number, FMT_COMPILE("{}"), x)); };
+    for (std::size_t row = 0; row < time_.size(); ++row) {
+      append(time_[row]);
+      for (const auto& column : data) {
+        text.push_back(',');
+        append(column[row]);
+      }
+      text.push_back('\n');
+      if (text.size() > (1u << 20)) flush();
     }
-    text.push_back('\n');
-    if (text.size() > (1u << 20)) flush();
-  }
-  flush();
-  written = std::fclose(out) == 0 && written;
-  if (!written) {
-    std::remove(temporary.c_str());
-    throw std::runtime_error(fmt::format("write_csv: writing {} failed", temporary));
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    const int error = errno;
-    std::remove(temporary.c_str());
-    throw std::runtime_error(fmt::format("write_csv: cannot rename {} to {}: {}", temporary, path, std::strerror(error)));
-  }
+    flush();
+    return written;
+  });
 }
 
 namespace {
@@ -378,34 +320,9 @@ void Result::write_mat(const std::string& path) const {
   mat_matrix(bytes, "data_2", 0, static_cast<int>(width), static_cast<int>(time_.size()), data2.data(),
              data2.size() * sizeof(double));
 
-  struct stat existing{};
-  const bool exists = ::lstat(path.c_str(), &existing) == 0;
-  if (exists && !S_ISREG(existing.st_mode))
-    throw ModelError(fmt::format("write_mat: {} is not a regular file; write_mat replaces only a regular file (or "
-                                 "creates a new one): give the path of a file", path));
-  std::string temporary;
-  const int fd = create_temporary(path, temporary);
-  if (fd < 0)
-    throw std::runtime_error(fmt::format("write_mat: cannot create a temporary file next to {}: {}", path,
-                                         std::strerror(errno)));
-  if (exists) ::fchmod(fd, existing.st_mode & 0777);
-  std::FILE* out = ::fdopen(fd, "wb");
-  if (!out) {
-    ::close(fd);
-    std::remove(temporary.c_str());
-    throw std::runtime_error(fmt::format("write_mat: cannot open {} for writing", temporary));
-  }
-  bool written = std::fwrite(bytes.data(), 1, bytes.size(), out) == bytes.size();
-  written = std::fclose(out) == 0 && written;
-  if (!written) {
-    std::remove(temporary.c_str());
-    throw std::runtime_error(fmt::format("write_mat: writing {} failed", temporary));
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    const int error = errno;
-    std::remove(temporary.c_str());
-    throw std::runtime_error(fmt::format("write_mat: cannot rename {} to {}: {}", temporary, path, std::strerror(error)));
-  }
+  write_file_atomically(path, "write_mat", [&](std::FILE* out) {
+    return std::fwrite(bytes.data(), 1, bytes.size(), out) == bytes.size();
+  });
 }
 
 }  // namespace acausal

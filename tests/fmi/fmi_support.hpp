@@ -60,8 +60,13 @@ struct Fmi2Functions {
         get_real(fmu.function<fmi2GetRealTYPE>("fmi2GetReal")),
         do_step(fmu.function<fmi2DoStepTYPE>("fmi2DoStep")),
         directional(fmu.function<fmi2GetDirectionalDerivativeTYPE>("fmi2GetDirectionalDerivative")),
+        get_state(fmu.function<fmi2GetFMUstateTYPE>("fmi2GetFMUstate")),
+        set_state(fmu.function<fmi2SetFMUstateTYPE>("fmi2SetFMUstate")),
+        free_state(fmu.function<fmi2FreeFMUstateTYPE>("fmi2FreeFMUstate")),
+        reset(fmu.function<fmi2ResetTYPE>("fmi2Reset")),
         free_instance(fmu.function<fmi2FreeInstanceTYPE>("fmi2FreeInstance")) {
-    REQUIRE((instantiate && setup && enter && exit && set_real && get_real && do_step && directional && free_instance));
+    REQUIRE((instantiate && setup && enter && exit && set_real && get_real && do_step && directional && get_state &&
+             set_state && free_state && reset && free_instance));
   }
   fmi2InstantiateTYPE* instantiate;
   fmi2SetupExperimentTYPE* setup;
@@ -71,6 +76,10 @@ struct Fmi2Functions {
   fmi2GetRealTYPE* get_real;
   fmi2DoStepTYPE* do_step;
   fmi2GetDirectionalDerivativeTYPE* directional;
+  fmi2GetFMUstateTYPE* get_state;
+  fmi2SetFMUstateTYPE* set_state;
+  fmi2FreeFMUstateTYPE* free_state;
+  fmi2ResetTYPE* reset;
   fmi2FreeInstanceTYPE* free_instance;
 };
 

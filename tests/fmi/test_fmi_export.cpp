@@ -154,3 +154,46 @@ TEST_CASE("Misuse of an FMU instance is fmi2Error with a message naming the call
   CHECK(fmi2.do_step(nullptr, 0.1, 0.1, fmi2True) == fmi2Error);
   fmi2.free_instance(c);
 }
+
+TEST_CASE("An FMU state taken and given back replays the steps after it bit for bit; fmi2Reset starts over",
+          "[fmi]") {
+  const test::TemporaryFmu file(test::BouncingBallFmu().compile(), "fmu_state", {.stop_time = 3.0});
+  fmi::check::UnpackedFmu fmu(file.path());
+  REQUIRE(fmu.load_findings().empty());
+  const test::Fmi2Functions fmi2(fmu);
+  fmi2CallbackFunctions callbacks{collect, nullptr, nullptr, nullptr, nullptr};
+  fmi2Component c = fmi2.instantiate("ball", fmi2CoSimulation, fmu.description().guid.c_str(),
+                                     fmu.resource_uri().c_str(), &callbacks, fmi2False, fmi2False);
+  REQUIRE(c);
+  const fmi2ValueReference h = test::value_reference(fmu, "height");
+  auto start = [&] {
+    REQUIRE(fmi2.setup(c, fmi2False, 0.0, 0.0, fmi2True, 3.0) == fmi2OK);
+    REQUIRE(fmi2.enter(c) == fmi2OK);
+    REQUIRE(fmi2.exit(c) == fmi2OK);
+  };
+  // Heights at t0 + 0.05 k, k = 1 .. n, stepping from t0.
+  auto heights = [&](double t0, int n) {
+    std::vector<double> out;
+    for (int k = 0; k < n; ++k) {
+      REQUIRE(fmi2.do_step(c, t0 + 0.05 * k, 0.05, fmi2True) == fmi2OK);
+      double value = 0;
+      REQUIRE(fmi2.get_real(c, &h, 1, &value) == fmi2OK);
+      out.push_back(value);
+    }
+    return out;
+  };
+  start();
+  const std::vector<double> first_second = heights(0.0, 20);
+  fmi2FMUstate saved = nullptr;
+  REQUIRE(fmi2.get_state(c, &saved) == fmi2OK);
+  const std::vector<double> after = heights(1.0, 30);  // two bounces on the way
+  REQUIRE(fmi2.set_state(c, saved) == fmi2OK);
+  CHECK(heights(1.0, 30) == after);
+  REQUIRE(fmi2.free_state(c, &saved) == fmi2OK);
+  CHECK(saved == nullptr);
+
+  REQUIRE(fmi2.reset(c) == fmi2OK);
+  start();
+  CHECK(heights(0.0, 20) == first_second);
+  fmi2.free_instance(c);
+}
