@@ -6,12 +6,10 @@
 #include <iterator>
 #include <map>
 #include <optional>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "fmi/export/variable_table.hpp"
-#include "solver/runtime/model_file.hpp"
 #include "solver/lower/evaluation.hpp"
 #include "solver/symbolic/errors.hpp"
 
@@ -105,10 +103,9 @@ class DescriptionWriter {
 
   std::string write() {
     line("<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
-    const std::string guid = options_.guid.empty() ? model_guid(sim_) : options_.guid;
     line(fmt::format("<fmiModelDescription fmiVersion=\"2.0\" modelName=\"{}\" guid=\"{}\" generationTool=\"acausal\" "
                      "numberOfEventIndicators=\"0\" variableNamingConvention=\"structured\">",
-                     xml_escaped(sim_.compiled().dae.model_name), xml_escaped(guid)));
+                     xml_escaped(sim_.compiled().dae.model_name), xml_escaped(options_.guid)));
     co_simulation();
     unit_definitions();
     log_categories();
@@ -240,12 +237,6 @@ std::string model_file_guid(std::string_view model_text) {
   const std::string hex = fmt::format("{:016x}{:016x}", first, second);
   return fmt::format("{{{}-{}-{}-{}-{}}}", hex.substr(0, 8), hex.substr(8, 4), hex.substr(12, 4), hex.substr(16, 4),
                      hex.substr(20, 12));
-}
-
-std::string model_guid(const Simulator& sim) {
-  std::ostringstream file;
-  write_compiled_model(sim, file);
-  return model_file_guid(file.str());
 }
 
 std::string xml_escaped(std::string_view text) {

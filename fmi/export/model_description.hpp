@@ -12,7 +12,7 @@ namespace acausal::fmi {
 struct FmuDescriptionOptions {
   /// The C identifier naming the shared object (binaries/linux64/<id>.so).
   std::string model_identifier;
-  /// Empty: model_guid(sim).
+  /// model_file_guid() of the model file the FMU carries.
   std::string guid;
   double start_time = 0.0, stop_time = 1.0, tolerance = 1e-6, step_size = 0.01;
 };
@@ -30,8 +30,6 @@ std::string model_description_xml(const Simulator& sim, const FmuDescriptionOpti
 /// model that were not exported together.
 std::string model_file_guid(std::string_view model_text);
 
-/// model_file_guid() of what write_compiled_model(sim) writes.
-std::string model_guid(const Simulator& sim);
 
 /// `text` fit for an XML (or HTML) attribute or element: markup characters as
 /// entities, bytes that are not UTF-8 and control characters XML 1.0 cannot

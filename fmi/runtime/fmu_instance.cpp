@@ -382,8 +382,6 @@ fmi2Status FmuInstance::access_non_real(const char* function, const fmi2ValueRef
                                            references[0]));
 }
 
-// The session's rows serve no one here, yet every step adds some.
-void FmuInstance::keep_rows_bounded() { session_->forget_rows(); }
 
 fmi2Status FmuInstance::do_step(double communication_point, double step_size) {
   static constexpr const char* function = "fmi2DoStep";
@@ -416,7 +414,7 @@ fmi2Status FmuInstance::do_step(double communication_point, double step_size) {
     return fmi2Discard;
   }
   last_successful_time_ = session.time();
-  keep_rows_bounded();
+  session.forget_rows();  // the session's rows serve no one here, yet every step adds some
   return fmi2OK;
 }
 

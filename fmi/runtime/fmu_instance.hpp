@@ -105,7 +105,6 @@ class FmuInstance {
   /// Why `variable` cannot take `value` now, or empty.
   std::string refusal_to_set(const FmuVariable& variable, double value) const;
   void set_value(const FmuVariable& variable, double value);
-  void keep_rows_bounded();
 
   FmuLogger log_;
   std::string guid_;

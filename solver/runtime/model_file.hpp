@@ -21,6 +21,10 @@
 
 namespace acausal {
 
+/// The file's first line: this word and the format's version.
+inline constexpr const char* kCompiledModelMagic = "acausal-compiled-model";
+inline constexpr long kCompiledModelVersion = 1;
+
 /// Writes the simulator's compiled model, its parameters at their current values.
 void write_compiled_model(const Simulator& simulator, std::ostream& out);
 /// Reads a compiled model written by write_compiled_model; throws ModelError

@@ -18,8 +18,6 @@ namespace acausal {
 
 namespace {
 
-constexpr std::string_view kMagic = "acausal-compiled-model";
-constexpr long kVersion = 1;
 constexpr int kOps = static_cast<int>(Op::Table) + 1;
 
 // Whitespace-separated tokens; strings are <length>:<bytes>, so they may hold any byte.
@@ -91,9 +89,10 @@ class ModelReader {
   explicit ModelReader(std::string text) : r_(std::move(text)) {}
 
   DaeSystem read() {
-    r_.expect(kMagic);
-    if (long version = r_.integer(); version != kVersion)
-      throw ModelError(fmt::format("compiled model file: version {}, this library reads version {}", version, kVersion));
+    r_.expect(kCompiledModelMagic);
+    if (long version = r_.integer(); version != kCompiledModelVersion)
+      throw ModelError(fmt::format("compiled model file: version {}, this library reads version {}", version,
+                                   kCompiledModelVersion));
     r_.expect("model");
     dae_.model_name = r_.text();
     header();

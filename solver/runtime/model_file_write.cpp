@@ -18,9 +18,6 @@ namespace acausal {
 
 namespace {
 
-constexpr std::string_view kMagic = "acausal-compiled-model";
-constexpr int kVersion = 1;
-
 // Every expression the DAE holds, in the order the file writes them. Sample
 // clocks come first: reading a sample() leaf builds its clock from nodes
 // already read.
@@ -62,14 +59,14 @@ class Writer {
 
 class ModelWriter {
  public:
-  ModelWriter(const Simulator& simulator) : model_(simulator.compiled()), dae_(model_.dae) {
+  ModelWriter(const Simulator& simulator) : dae_(simulator.compiled().dae) {
     for (const ParameterInfo& p : simulator.parameters()) values_.push_back(p.value);
     for (int k = 0; k < static_cast<int>(dae_.modes.size()); ++k) mode_of_[dae_.modes[k].symbol] = k;
   }
 
   std::string write() {
     index_nodes();
-    w_.word(kMagic), w_.integer(kVersion), w_.end_line();
+    w_.word(kCompiledModelMagic), w_.integer(kCompiledModelVersion), w_.end_line();
     w_.word("model"), w_.text(dae_.model_name), w_.end_line();
     header();
     tables();
@@ -250,7 +247,6 @@ class ModelWriter {
   long index(const Expr& e) const { return index(e.node()); }
   long index(const Node* n) const { return node_index_.at(n); }
 
-  const CompiledModel& model_;
   const DaeSystem& dae_;
   std::vector<double> values_;
   std::unordered_map<const Node*, int> mode_of_;
