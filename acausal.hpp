@@ -12,6 +12,7 @@
 #include "solver/runtime/result.hpp"
 #include "solver/runtime/simulator.hpp"
 #include "solver/runtime/session.hpp"
+#include "solver/runtime/model_exchange.hpp"
 #include "solver/analysis/linearize.hpp"
 #include "solver/analysis/steady_state.hpp"
 #include "solver/runtime/model_file.hpp"

@@ -3,7 +3,7 @@
 //   DIR/<checklist>/ (report.md, report.json, one CSV and PNG per check) and an
 //   index; the exit status is 1 when any check fails.
 // acausal export-fmu car <path.fmu> [--stop T] [--step H]
-//   The flagship launch-and-brake car as an FMI 2.0 Co-Simulation FMU.
+//   The flagship launch-and-brake car as an FMI 2.0 FMU (Model Exchange and Co-Simulation).
 // acausal fmu-check <model.fmu> [options]
 //   Checks and runs any FMI 2.0 FMU (fmi/check/fmu_check.hpp lists the options).
 #include <cstdio>

@@ -694,6 +694,19 @@ class UnknownNameError(KeyError, ModelError):
            "A run to advance step by step (a controller in the loop, a co-simulation master): the options of "
            "simulate(), t_end the furthest it may go, and realtime_factor (0: as fast as it can; 1: no faster than "
            "wall time).")
+      .def("start_model_exchange",
+           [](const Simulator& s, std::optional<double> t_end, double rtol, double atol, double t_start) {
+             SimulationOptions o =
+                 simulation_options(t_end, 0.01, rtol, atol, t_start, "auto", SimulationOptions{}.max_steps,
+                                    0.0, true, SimulationOptions{}.max_output_bytes, 0.0, {},
+                                    SimulationOptions{}.dense_threshold, 0.0);
+             o.output_times = {o.t_end};  // rows only at events: memory stays flat however long the host runs
+             return s.start_model_exchange(o);
+           },
+           py::arg("t_end") = py::none(), py::arg("rtol") = 1e-6, py::arg("atol") = 1e-8, py::arg("t_start") = 0.0,
+           "A run whose states another integrator advances (scipy's solve_ivp, an FMI master): derivatives() at "
+           "the time and states set, event_indicators() whose sign changes are state events, event() there and at "
+           "next_time_event. rtol and atol judge the algebraic solve inside derivatives().")
       .def("export_fmu",
            [](const Simulator& s, const std::string& path, const std::string& model_identifier, double start_time,
               double stop_time, double tolerance, double step_size) {
@@ -701,7 +714,8 @@ class UnknownNameError(KeyError, ModelError):
            },
            py::arg("path"), py::arg("model_identifier") = "", py::arg("start_time") = 0.0,
            py::arg("stop_time") = 1.0, py::arg("tolerance") = 1e-6, py::arg("step_size") = 0.01,
-           "Writes the compiled model, with its current parameter values, as an FMI 2.0 Co-Simulation FMU for "
+           "Writes the compiled model, with its current parameter values, as an FMI 2.0 FMU (Model Exchange and "
+           "Co-Simulation) for "
            "64-bit Linux at path: a self-contained binary any FMI host loads (the library need not be installed "
            "there). start_time, stop_time, tolerance and step_size become its DefaultExperiment; "
            "model_identifier (default: the model's name) names its binary.");
@@ -726,6 +740,34 @@ class UnknownNameError(KeyError, ModelError):
            "parameters.")
       .def("reset", &Session::reset, "Back to the initial point.")
       .def_property_readonly("result", [](const Session& s) { return s.result(); }, "The rows so far (a copy).");
+
+  py::class_<ModelExchange>(m, "ModelExchange",
+                            "A run whose states the caller integrates: set time and states, read derivatives and "
+                            "event indicators, call event() at a sign change or at next_time_event.")
+      .def_property_readonly("n_states", &ModelExchange::n_states)
+      .def_property_readonly("n_event_indicators", &ModelExchange::n_event_indicators)
+      .def_property_readonly("state_names", &ModelExchange::state_names,
+                             "The variables the states are (the differential unknowns after index reduction).")
+      .def_property("time", &ModelExchange::time, &ModelExchange::set_time)
+      .def_property("states", &ModelExchange::states, &ModelExchange::set_states)
+      .def("derivatives", &ModelExchange::derivatives,
+           "dx/dt at the time and states set (the algebraic equations solved there).")
+      .def("event_indicators", &ModelExchange::event_indicators,
+           "One per relation that causes state events; a sign change is the event.")
+      .def_property_readonly("next_time_event", &ModelExchange::next_time_event, "inf when there is none.")
+      .def("event",
+           [](ModelExchange& me) {
+             const ModelExchange::EventOutcome outcome = me.event();
+             return py::make_tuple(outcome.states_changed, outcome.next_time_event);
+           },
+           "Handles the event at the current time (relations whose indicator changed sign, time events due, the "
+           "event iteration); returns (states_changed, next_time_event).")
+      .def("completed_step", &ModelExchange::completed_step, "The host accepted a step ending at time (delays).")
+      .def("get", &ModelExchange::get, py::arg("name"), "Any variable, parameter or der(state) at the time and states set.")
+      .def("set_input", &ModelExchange::set_input, py::arg("name"), py::arg("value"),
+           "An input's value from now on, without an event.")
+      .def("set_parameter", &ModelExchange::set_parameter, py::arg("name"), py::arg("value"),
+           "A parameter's new value: an event at the current time.");
 
   // --- the library ---
   register_connector<rotational::Flange>("rotational.Flange");

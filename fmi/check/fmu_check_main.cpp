@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -19,8 +20,9 @@ namespace acausal::fmi::check {
 namespace {
 
 constexpr std::string_view kUsage =
-    "usage: acausal fmu-check model.fmu [--step H] [--stop T] [--out result.csv] [--reference ref.csv]\n"
-    "                         [--tolerance 1e-6] [--two-instances] [--record NAME]... [--debug-logging]\n";
+    "usage: acausal fmu-check model.fmu [--interface cs|me|both] [--step H] [--stop T] [--out result.csv]\n"
+    "                         [--reference ref.csv] [--tolerance 1e-6] [--two-instances] [--record NAME]...\n"
+    "                         [--debug-logging]\n";
 
 // Without a DefaultExperiment step, the run samples the interval this many times.
 constexpr double kDefaultStepCount = 500;
@@ -32,6 +34,7 @@ struct CommandLine {
   std::optional<std::string> out_path;
   std::optional<std::string> reference_path;
   double tolerance = 1e-6;
+  std::string interface = "both";  // every interface the FMU declares
   bool two_instances = false;
   bool debug_logging = false;
   std::vector<std::string> recorded_names;
@@ -64,6 +67,10 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       line.stop_time = number(word, value(), false);
     } else if (word == "--tolerance") {
       line.tolerance = number(word, value(), true);
+    } else if (word == "--interface") {
+      line.interface = value();
+      if (line.interface != "cs" && line.interface != "me" && line.interface != "both")
+        throw UsageError(fmt::format("--interface takes cs, me or both, not '{}'", line.interface));
     } else if (word == "--out") {
       line.out_path = value();
     } else if (word == "--reference") {
@@ -104,25 +111,69 @@ bool print_findings(const std::vector<Finding>& findings) {
   return findings.empty();
 }
 
-void print_run(const RunResult& run, const RunOptions& options) {
+void print_run(const RunResult& run, const RunOptions& options, bool model_exchange) {
   for (const std::string& message : run.log) fmt::print("log: {}\n", message);
   if (run.table.times.empty()) return;
-  fmt::print("co-simulation: {} steps of {} from {} to {}{}\n", run.steps, options.step_size, options.start_time,
-             run.table.times.back(), run.completed ? "" : " (stopped early)");
+  if (model_exchange)
+    fmt::print("model exchange: CVODE, {} steps and {} events from {} to {}, read every {}{}\n", run.steps, run.event_times.size(),
+               options.start_time, run.table.times.back(), options.step_size, run.completed ? "" : " (stopped early)");
+  else
+    fmt::print("co-simulation: {} steps of {} from {} to {}{}\n", run.steps, options.step_size, options.start_time,
+               run.table.times.back(), run.completed ? "" : " (stopped early)");
   for (std::size_t j = 0; j < run.table.names.size(); ++j)
     fmt::print("  {} = {:.17g}\n", run.table.names[j], run.table.rows.back()[j]);
 }
 
-bool print_comparison(const Comparison& comparison, double tolerance) {
+bool print_comparison(std::string_view head, const Comparison& comparison, double tolerance) {
   for (const ColumnComparison& column : comparison.columns) {
     if (!column.problem.empty())
-      fmt::print("reference: {}: {}\n", column.name, column.problem);
+      fmt::print("{}: {}: {}\n", head, column.name, column.problem);
     else
-      fmt::print("reference: {}: largest relative error {:.3g} at t = {} ({} {:g})\n", column.name,
+      fmt::print("{}: {}: largest relative error {:.3g} at t = {} ({} {:g})\n", head, column.name,
                  column.largest_error, column.worst_time, column.passed ? "below" : "NOT below", tolerance);
   }
-  fmt::print("reference: {}\n", comparison.passed ? "passed" : "FAILED");
+  fmt::print("{}: {}\n", head, comparison.passed ? "passed" : "FAILED");
   return comparison.passed;
+}
+
+// "out.csv" for one interface; "out_cs.csv" and "out_me.csv" when both run.
+std::string output_path(const std::string& path, std::string_view suffix) {
+  if (suffix.empty()) return path;
+  const std::size_t dot = path.rfind('.');
+  const std::size_t slash = path.rfind('/');
+  const bool has_extension = dot != std::string::npos && (slash == std::string::npos || dot > slash);
+  return has_extension ? fmt::format("{}_{}{}", path.substr(0, dot), suffix, path.substr(dot))
+                       : fmt::format("{}_{}", path, suffix);
+}
+
+// One interface's run: printed, written, compared with the reference.
+bool check_run(const CommandLine& line, const RunResult& run, const RunOptions& options, bool model_exchange,
+               bool both) {
+  print_run(run, options, model_exchange);
+  bool passed = print_findings(run.findings) && run.completed;
+  const std::string_view suffix = both ? (model_exchange ? "me" : "cs") : "";
+  if (line.out_path && !run.table.times.empty()) {
+    const std::string path = output_path(*line.out_path, suffix);
+    try {
+      write_csv(path, run.table);
+      fmt::print("result: written to {}\n", path);
+    } catch (const std::exception& error) {
+      fmt::print("result: {}\n", error.what());
+      passed = false;
+    }
+  }
+  if (line.reference_path) {
+    const std::string head = both ? fmt::format("reference ({})", suffix) : "reference";
+    try {
+      passed = print_comparison(head, compare_with_reference(run.table, read_csv(*line.reference_path), line.tolerance),
+                                line.tolerance) &&
+               passed;
+    } catch (const std::exception& error) {
+      fmt::print("{}: {}\n", head, error.what());
+      passed = false;
+    }
+  }
+  return passed;
 }
 
 bool check_two_instances(const Fmu& fmu, const RunOptions& options, const RunResult& single_instance) {
@@ -155,30 +206,31 @@ int run_checks(const CommandLine& line) {
   fmt::print("description: {}\n", passed ? "every rule holds" : "rules broken (above)");
 
   RunOptions options = run_options(line, description);
-  RunResult run = fmu->run_co_simulation(options);
-  print_run(run, options);
-  passed = print_findings(run.findings) && run.completed && passed;
-
-  if (line.out_path && !run.table.times.empty()) {
-    try {
-      write_csv(*line.out_path, run.table);
-      fmt::print("result: written to {}\n", *line.out_path);
-    } catch (const std::exception& error) {
-      fmt::print("result: {}\n", error.what());
-      passed = false;
-    }
+  const bool co_simulation = description.co_simulation && line.interface != "me";
+  const bool model_exchange = description.model_exchange && line.interface != "cs";
+  if (!co_simulation && !model_exchange) {
+    fmt::print("run: the FMU does not declare the interface asked for ({})\n", line.interface);
+    return 1;
   }
-  if (line.reference_path) {
-    try {
-      passed = print_comparison(compare_with_reference(run.table, read_csv(*line.reference_path), line.tolerance),
-                                line.tolerance) &&
-               passed;
-    } catch (const std::exception& error) {
-      fmt::print("reference: {}\n", error.what());
-      passed = false;
-    }
+  RunResult cs_run, me_run;
+  if (co_simulation) {
+    cs_run = fmu->run_co_simulation(options);
+    passed = check_run(line, cs_run, options, false, model_exchange) && passed;
   }
-  if (line.two_instances) passed = check_two_instances(*fmu, options, run) && passed;
+  if (model_exchange) {
+    me_run = fmu->run_model_exchange(options);
+    passed = check_run(line, me_run, options, true, co_simulation) && passed;
+  }
+  // The two interfaces integrate the same model with different solvers: they agree to the tolerances.
+  if (co_simulation && model_exchange && cs_run.completed && me_run.completed) {
+    const Comparison agreement = compare_with_reference(me_run.table, cs_run.table, line.tolerance);
+    const auto worst = std::max_element(agreement.columns.begin(), agreement.columns.end(),
+                                        [](const auto& a, const auto& b) { return a.largest_error < b.largest_error; });
+    if (worst != agreement.columns.end())
+      fmt::print("model exchange vs co-simulation: largest difference {:.3g} of its range, in {} at t = {}\n",
+                 worst->largest_error, worst->name, worst->worst_time);
+  }
+  if (line.two_instances && co_simulation) passed = check_two_instances(*fmu, options, cs_run) && passed;
   return passed ? 0 : 1;
 }
 

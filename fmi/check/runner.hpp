@@ -1,5 +1,6 @@
-// Loading an FMI 2.0 FMU into this process and running it as a Co-Simulation slave with a fixed communication
-// step: the dynamic half of the FMU checker (the static half is rules.hpp).
+// Loading an FMI 2.0 FMU into this process and running it, as a Co-Simulation slave with a fixed communication
+// step or as a Model Exchange model integrated by CVODE: the dynamic half of the FMU checker (the static half
+// is rules.hpp).
 #pragma once
 
 #include <cstddef>
@@ -27,7 +28,8 @@ struct RunOptions {
 
 struct RunResult {
   ResultTable table;  // time and every output (then the recorded names) at each communication point
-  std::size_t steps = 0;
+  std::size_t steps = 0;          // communication steps (Co-Simulation), integrator steps (Model Exchange)
+  std::vector<double> event_times;  // Model Exchange: the events the master handled after initialization
   bool completed = false;         // reached the stop time and terminated without an error status
   std::vector<Finding> findings;  // what went wrong; empty when completed
   std::vector<std::string> log;   // the messages the FMU sent to its logger, formatted
@@ -60,10 +62,16 @@ class Fmu {
   const std::vector<Finding>& load_findings() const;
 
   // One instance from start to stop in fixed steps: the communication points are start + k*step (the last one
-  // clipped to stop), each value read after fmi2ExitInitializationMode and after every fmi2DoStep. A
-  // Model-Exchange-only FMU gives the finding "model exchange runner not implemented". Never throws for what
-  // the FMU does; an unknown recorded name or an empty interval becomes a finding as well.
+  // clipped to stop), each value read after fmi2ExitInitializationMode and after every fmi2DoStep. An FMU
+  // without Co-Simulation gives the finding "co-simulation". Never throws for what the FMU does; an unknown
+  // recorded name or an empty interval becomes a finding as well.
   RunResult run_co_simulation(const RunOptions& options) const;
+
+  // One Model Exchange instance from start to stop: CVODE (BDF; rtol = atol = the tolerance, 1e-6 when none)
+  // integrates the states, stopping at the FMU's next time event and at sign changes of its event indicators,
+  // where the event iteration runs (fmi2NewDiscreteStates until it needs no further pass); values are read at
+  // the same communication points as run_co_simulation's. Findings as there, under the rule "model-exchange".
+  RunResult run_model_exchange(const RunOptions& options) const;
 
   // Two instances alive together, stepped alternately with the same options; passes when each records exactly
   // (bit for bit) what `single_instance`, a run_co_simulation() result for the same options, recorded.

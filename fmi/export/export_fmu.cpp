@@ -74,11 +74,12 @@ std::string documentation_page(const Simulator& sim, const std::string& identifi
   return fmt::format(
       "<!DOCTYPE html>\n<html>\n<head><meta charset=\"utf-8\"><title>{0}</title></head>\n<body>\n"
       "<h1>{0}</h1>\n"
-      "<p>An FMI 2.0 Co-Simulation FMU for 64-bit Linux, exported by acausal.</p>\n"
+      "<p>An FMI 2.0 FMU for Model Exchange and Co-Simulation on 64-bit Linux, exported by acausal.</p>\n"
       "<p>{1} variables: time, {2} parameters, {3} inputs, {4} outputs and {5} local variables.</p>\n"
       "<p>The equations, compiled by acausal, are in <code>resources/model.acflat</code>; the library "
       "<code>binaries/linux64/{6}.so</code> reads them when the FMU is instantiated and integrates them with "
-      "SUNDIALS IDA between communication points, handling events on the way.</p>\n"
+      "SUNDIALS IDA between communication points, handling events on the way (Co-Simulation), or gives the "
+      "host its states' derivatives, event indicators and event iteration (Model Exchange).</p>\n"
       "<p>Default experiment: from {7} s to {8} s, tolerance {9}, communication step {10} s.</p>\n"
       "</body>\n</html>\n",
       name, table.variables.size(), parameters, inputs, outputs,

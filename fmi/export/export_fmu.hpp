@@ -1,4 +1,4 @@
-// Exporting a compiled model as an FMI 2.0 Co-Simulation FMU for 64-bit Linux:
+// Exporting a compiled model as an FMI 2.0 FMU (Model Exchange and Co-Simulation) for 64-bit Linux:
 // its description, the prebuilt runtime library as the FMU's binary, and the
 // model itself as a resource the runtime reads when instantiated.
 #pragma once

@@ -6,6 +6,7 @@
 #include <iterator>
 #include <map>
 #include <optional>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -104,8 +105,10 @@ class DescriptionWriter {
   std::string write() {
     line("<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
     line(fmt::format("<fmiModelDescription fmiVersion=\"2.0\" modelName=\"{}\" guid=\"{}\" generationTool=\"acausal\" "
-                     "numberOfEventIndicators=\"0\" variableNamingConvention=\"structured\">",
-                     xml_escaped(sim_.compiled().dae.model_name), xml_escaped(options_.guid)));
+                     "numberOfEventIndicators=\"{}\" variableNamingConvention=\"structured\">",
+                     xml_escaped(sim_.compiled().dae.model_name), xml_escaped(options_.guid),
+                     sim_.compiled().state_event_modes.size()));
+    model_exchange();
     co_simulation();
     unit_definitions();
     log_categories();
@@ -122,6 +125,17 @@ class DescriptionWriter {
   void line(std::string_view text) {
     out_ += text;
     out_ += '\n';
+  }
+
+  // The host integrates; derivatives and indicators come from the compiled model.
+  void model_exchange() {
+    line(fmt::format("  <ModelExchange modelIdentifier=\"{}\" needsExecutionTool=\"false\" "
+                     "completedIntegratorStepNotNeeded=\"{}\" canBeInstantiatedOnlyOncePerProcess=\"false\" "
+                     "canNotUseMemoryManagementFunctions=\"true\" canGetAndSetFMUstate=\"true\" "
+                     "canSerializeFMUstate=\"false\"/>",
+                     xml_escaped(options_.model_identifier),
+                     // Only the delays' recorded past needs the host's accepted steps.
+                     sim_.compiled().delays.empty() ? "true" : "false"));
   }
 
   void co_simulation() {
@@ -179,6 +193,8 @@ class DescriptionWriter {
       if (!variable.unit.empty()) fmt::format_to(std::back_inserter(real), " unit=\"{}\"", xml_escaped(variable.unit));
       if (variable.source == FmuVariable::Source::parameter) bounds(variable.parameter_index, real);
       if (variable.has_start) fmt::format_to(std::back_inserter(real), " start=\"{}\"", xml_double(variable.start));
+      if (variable.derivative_of >= 0)
+        fmt::format_to(std::back_inserter(real), " derivative=\"{}\"", variable.derivative_of + 1);
       real += "/>";
 
       line(fmt::format("    <!-- index {} -->", variable.value_reference + 1));
@@ -204,19 +220,28 @@ class DescriptionWriter {
     std::vector<unsigned> outputs;
     for (const FmuVariable& variable : table_.variables)
       if (variable.causality == FmuVariable::Causality::output) outputs.push_back(variable.value_reference + 1);
-    if (outputs.empty()) {
+    std::vector<unsigned> derivatives;
+    for (unsigned reference : table_.derivatives) derivatives.push_back(reference + 1);
+    // Calculated at initialization, in index order: the outputs, the states and their derivatives.
+    std::set<unsigned> initial(outputs.begin(), outputs.end());
+    initial.insert(derivatives.begin(), derivatives.end());
+    for (unsigned reference : table_.states) initial.insert(reference + 1);
+    if (initial.empty()) {
       line("  <ModelStructure/>");
       return;
     }
     line("  <ModelStructure>");
-    line("    <Outputs>");
-    for (unsigned index : outputs) line(fmt::format("      <Unknown index=\"{}\"/>", index));
-    line("    </Outputs>");
-    // Every output is calculated at initialization: each one is an initial unknown.
-    line("    <InitialUnknowns>");
-    for (unsigned index : outputs) line(fmt::format("      <Unknown index=\"{}\"/>", index));
-    line("    </InitialUnknowns>");
+    unknowns("Outputs", outputs);
+    unknowns("Derivatives", derivatives);
+    unknowns("InitialUnknowns", {initial.begin(), initial.end()});
     line("  </ModelStructure>");
+  }
+
+  void unknowns(std::string_view element, const std::vector<unsigned>& indices) {
+    if (indices.empty()) return;
+    line(fmt::format("    <{}>", element));
+    for (unsigned index : indices) line(fmt::format("      <Unknown index=\"{}\"/>", index));
+    line(fmt::format("    </{}>", element));
   }
 
   const Simulator& sim_;

@@ -1,4 +1,4 @@
-// modelDescription.xml of an FMI 2.0 Co-Simulation FMU, and the GUID that ties
+// modelDescription.xml of an FMI 2.0 FMU (Model Exchange and Co-Simulation), and the GUID that ties
 // the description to the model inside the FMU's resources.
 #pragma once
 
@@ -17,10 +17,10 @@ struct FmuDescriptionOptions {
   double start_time = 0.0, stop_time = 1.0, tolerance = 1e-6, step_size = 0.01;
 };
 
-/// The whole modelDescription.xml (UTF-8): the CoSimulation capabilities, the
-/// units, the log categories, the default experiment, the variables of
-/// variable_table(sim) and the model structure (outputs and initial unknowns,
-/// each depending on every known).
+/// The whole modelDescription.xml (UTF-8): the ModelExchange and CoSimulation
+/// capabilities, the units, the log categories, the default experiment, the
+/// variables of variable_table(sim) and the model structure (outputs, state
+/// derivatives and initial unknowns, each depending on every known).
 std::string model_description_xml(const Simulator& sim, const FmuDescriptionOptions& options);
 
 /// The GUID of a compiled model's text (what write_compiled_model writes): two FNV-1a

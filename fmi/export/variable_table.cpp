@@ -1,8 +1,12 @@
 #include "fmi/export/variable_table.hpp"
 
+#include <unordered_map>
 #include <unordered_set>
 
+#include <fmt/format.h>
+
 #include "solver/lower/evaluation.hpp"
+#include "solver/symbolic/errors.hpp"
 
 namespace acausal::fmi {
 
@@ -10,11 +14,19 @@ namespace {
 
 class TableBuilder {
  public:
-  bool name_taken(const std::string& name) const { return names_.count(name) > 0; }
+  bool name_taken(const std::string& name) const { return references_.count(name) > 0; }
+
+  const FmuVariable* find(const std::string& name) const {
+    const auto found = references_.find(name);
+    return found == references_.end() ? nullptr : &table_.variables[found->second];
+  }
+  std::vector<unsigned>& states() { return table_.states; }
+  std::vector<unsigned>& derivatives() { return table_.derivatives; }
+  unsigned last_reference() const { return static_cast<unsigned>(table_.variables.size() - 1); }
 
   void add(FmuVariable variable) {
     variable.value_reference = static_cast<unsigned>(table_.variables.size());
-    names_.insert(variable.name);
+    references_.emplace(variable.name, variable.value_reference);
     if (!variable.unit.empty() && units_seen_.insert(variable.unit).second) table_.units.push_back(variable.unit);
     table_.variables.push_back(std::move(variable));
   }
@@ -23,7 +35,7 @@ class TableBuilder {
 
  private:
   VariableTable table_;
-  std::unordered_set<std::string> names_;
+  std::unordered_map<std::string, unsigned> references_;
   std::unordered_set<std::string> units_seen_;
 };
 
@@ -64,6 +76,35 @@ FmuVariable parameter_variable(const ParameterInfo& parameter, int index) {
   return variable;
 }
 
+// The states are the differential unknowns in slot order, as ModelExchange numbers them.
+void add_derivatives(const CompiledModel& model, TableBuilder& builder) {
+  for (int slot = 0; slot < model.n; ++slot) {
+    if (model.differential[slot] == 0.0) continue;
+    const DaeVariable& state = model.dae.variables[model.variable_of_slot[slot]];
+    const FmuVariable* state_variable = builder.find(state.name);
+    if (!state_variable || state_variable->source != FmuVariable::Source::variable)
+      throw ModelError(fmt::format("FMU export of '{}': the state {} has no variable of its own name (a parameter or "
+                                   "time shares it)",
+                                   model.dae.model_name, state.name));
+    FmuVariable derivative;
+    derivative.name = fmt::format("der({})", state.name);
+    if (builder.name_taken(derivative.name))
+      throw ModelError(fmt::format("FMU export of '{}': the derivative of the state {} cannot be named {}: a variable "
+                                   "has that name",
+                                   model.dae.model_name, state.name, derivative.name));
+    derivative.causality = FmuVariable::Causality::local;
+    derivative.variability = FmuVariable::Variability::continuous;
+    derivative.initial = FmuVariable::Initial::calculated;
+    derivative.description = fmt::format("The time derivative of {}", state.name);
+    derivative.source = FmuVariable::Source::derivative;
+    derivative.state_index = static_cast<int>(builder.states().size());
+    derivative.derivative_of = static_cast<int>(state_variable->value_reference);
+    builder.states().push_back(state_variable->value_reference);
+    builder.add(std::move(derivative));
+    builder.derivatives().push_back(builder.last_reference());
+  }
+}
+
 }  // namespace
 
 VariableTable variable_table(const Simulator& sim) {
@@ -96,6 +137,7 @@ VariableTable variable_table(const Simulator& sim) {
     variable.source = FmuVariable::Source::variable;
     builder.add(std::move(variable));
   }
+  add_derivatives(model, builder);
   return builder.take();
 }
 

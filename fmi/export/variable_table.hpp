@@ -17,13 +17,15 @@ namespace acausal::fmi {
 ///  * a parameter: parameter, fixed (structural) or tunable, exact, start = its value;
 ///  * an input of the model: input, continuous, no initial, start = its value;
 ///  * a variable of the model: output (a top-level RealOutput) or local,
-///    continuous, calculated, no start (initialization computes it).
+///    continuous, calculated, no start (initialization computes it);
+///  * the derivative of a state, "der(x)": local, continuous, calculated,
+///    with `derivative` naming x (Model Exchange's continuous states).
 struct FmuVariable {
   enum class Causality { parameter, input, output, local, independent };
   enum class Variability { fixed, tunable, continuous };
   enum class Initial { none, exact, calculated };
   /// Where the runtime reads and writes the value.
-  enum class Source { time, parameter, variable };
+  enum class Source { time, parameter, variable, derivative };
 
   std::string name;
   unsigned value_reference = 0;
@@ -38,6 +40,10 @@ struct FmuVariable {
   /// Source::parameter: the index in Simulator::parameters() (the compiled
   /// model's parameter order, also SessionState::parameters' order).
   int parameter_index = -1;
+  /// Source::derivative: the state's position in the state vector (ModelExchange's order).
+  int state_index = -1;
+  /// Source::derivative: the value reference of the state it is the derivative of.
+  int derivative_of = -1;
 
   /// Whether the master may set it at all (in some state): parameters and inputs.
   bool settable() const { return causality == Causality::parameter || causality == Causality::input; }
@@ -52,6 +58,8 @@ struct FmuVariable {
 struct VariableTable {
   std::vector<FmuVariable> variables;
   std::vector<std::string> units;
+  /// The continuous states' value references in state order, and their derivatives'.
+  std::vector<unsigned> states, derivatives;
 
   /// The variable of a value reference, or nullptr when there is none.
   const FmuVariable* find(unsigned value_reference) const {
@@ -63,7 +71,9 @@ struct VariableTable {
 /// (inputs among them), then every variable of the compiled model that
 /// Session::get reads under its name: a name already taken (by time, a
 /// parameter or an earlier variable of that name) is left out, since FMI
-/// names are unique and Session::get could not tell them apart.
+/// names are unique and Session::get could not tell them apart; last, "der(x)"
+/// for every state x (ModelExchange::state_names()). Throws ModelError when a
+/// state has no variable of its own name or its derivative's name is taken.
 VariableTable variable_table(const Simulator& sim);
 
 /// The names modelDescription.xml spells them with.

@@ -31,7 +31,6 @@ fmi2Status refused(fmi2Component c, const char* function, std::string_view reaso
   return static_cast<FmuInstance*>(c)->refuse(function, reason);
 }
 
-constexpr std::string_view kCoSimulationOnly = "this FMU implements Co-Simulation only, not Model Exchange";
 constexpr std::string_view kNoSerialization =
     "this FMU cannot serialize its states (canSerializeFMUstate is false); keep them with fmi2GetFMUstate";
 constexpr std::string_view kNoDerivatives =
@@ -149,40 +148,49 @@ fmi2Status fmi2GetDirectionalDerivative(fmi2Component c, const fmi2ValueReferenc
   return refused(c, "fmi2GetDirectionalDerivative", kNoDerivatives);
 }
 
-fmi2Status fmi2EnterEventMode(fmi2Component c) { return refused(c, "fmi2EnterEventMode", kCoSimulationOnly); }
+fmi2Status fmi2EnterEventMode(fmi2Component c) {
+  return guarded(c, "fmi2EnterEventMode", [](FmuInstance& fmu) { return fmu.enter_event_mode(); });
+}
 
-fmi2Status fmi2NewDiscreteStates(fmi2Component c, fmi2EventInfo*) {
-  return refused(c, "fmi2NewDiscreteStates", kCoSimulationOnly);
+fmi2Status fmi2NewDiscreteStates(fmi2Component c, fmi2EventInfo* eventInfo) {
+  return guarded(c, "fmi2NewDiscreteStates", [&](FmuInstance& fmu) { return fmu.new_discrete_states(eventInfo); });
 }
 
 fmi2Status fmi2EnterContinuousTimeMode(fmi2Component c) {
-  return refused(c, "fmi2EnterContinuousTimeMode", kCoSimulationOnly);
+  return guarded(c, "fmi2EnterContinuousTimeMode", [](FmuInstance& fmu) { return fmu.enter_continuous_time_mode(); });
 }
 
-fmi2Status fmi2CompletedIntegratorStep(fmi2Component c, fmi2Boolean, fmi2Boolean*, fmi2Boolean*) {
-  return refused(c, "fmi2CompletedIntegratorStep", kCoSimulationOnly);
+fmi2Status fmi2CompletedIntegratorStep(fmi2Component c, fmi2Boolean /*noSetFMUStatePriorToCurrentPoint*/,
+                                       fmi2Boolean* enterEventMode, fmi2Boolean* terminateSimulation) {
+  return guarded(c, "fmi2CompletedIntegratorStep", [&](FmuInstance& fmu) {
+    return fmu.completed_integrator_step(enterEventMode, terminateSimulation);
+  });
 }
 
-fmi2Status fmi2SetTime(fmi2Component c, fmi2Real) { return refused(c, "fmi2SetTime", kCoSimulationOnly); }
-
-fmi2Status fmi2SetContinuousStates(fmi2Component c, const fmi2Real[], size_t) {
-  return refused(c, "fmi2SetContinuousStates", kCoSimulationOnly);
+fmi2Status fmi2SetTime(fmi2Component c, fmi2Real time) {
+  return guarded(c, "fmi2SetTime", [&](FmuInstance& fmu) { return fmu.set_time(time); });
 }
 
-fmi2Status fmi2GetDerivatives(fmi2Component c, fmi2Real[], size_t) {
-  return refused(c, "fmi2GetDerivatives", kCoSimulationOnly);
+fmi2Status fmi2SetContinuousStates(fmi2Component c, const fmi2Real x[], size_t nx) {
+  return guarded(c, "fmi2SetContinuousStates", [&](FmuInstance& fmu) { return fmu.set_continuous_states(x, nx); });
 }
 
-fmi2Status fmi2GetEventIndicators(fmi2Component c, fmi2Real[], size_t) {
-  return refused(c, "fmi2GetEventIndicators", kCoSimulationOnly);
+fmi2Status fmi2GetDerivatives(fmi2Component c, fmi2Real derivatives[], size_t nx) {
+  return guarded(c, "fmi2GetDerivatives", [&](FmuInstance& fmu) { return fmu.get_derivatives(derivatives, nx); });
 }
 
-fmi2Status fmi2GetContinuousStates(fmi2Component c, fmi2Real[], size_t) {
-  return refused(c, "fmi2GetContinuousStates", kCoSimulationOnly);
+fmi2Status fmi2GetEventIndicators(fmi2Component c, fmi2Real eventIndicators[], size_t ni) {
+  return guarded(c, "fmi2GetEventIndicators",
+                 [&](FmuInstance& fmu) { return fmu.get_event_indicators(eventIndicators, ni); });
 }
 
-fmi2Status fmi2GetNominalsOfContinuousStates(fmi2Component c, fmi2Real[], size_t) {
-  return refused(c, "fmi2GetNominalsOfContinuousStates", kCoSimulationOnly);
+fmi2Status fmi2GetContinuousStates(fmi2Component c, fmi2Real x[], size_t nx) {
+  return guarded(c, "fmi2GetContinuousStates", [&](FmuInstance& fmu) { return fmu.get_continuous_states(x, nx); });
+}
+
+fmi2Status fmi2GetNominalsOfContinuousStates(fmi2Component c, fmi2Real x_nominal[], size_t nx) {
+  return guarded(c, "fmi2GetNominalsOfContinuousStates",
+                 [&](FmuInstance& fmu) { return fmu.get_nominals_of_continuous_states(x_nominal, nx); });
 }
 
 fmi2Status fmi2SetRealInputDerivatives(fmi2Component c, const fmi2ValueReference[], size_t, const fmi2Integer[],

@@ -18,6 +18,7 @@ namespace acausal::fmi {
 
 struct FmuSnapshot {
   std::string guid;  // a state of another FMU's model is refused
+  fmi2Type type;     // and one of the other interface
   FmuState state;
   Simulator simulator;
   std::vector<double> parameter_values;
@@ -27,8 +28,6 @@ struct FmuSnapshot {
 };
 
 namespace {
-
-constexpr const char* kCategories[] = {"logAll", "logError", "logWarning", "logInfo"};
 
 // Without a stop time the run still needs an end for the session: far enough
 // that no master reaches it (sampled clocks then need a stop time: their tick
@@ -41,6 +40,8 @@ const char* state_name(FmuState state) {
     case FmuState::initialization: return "initialization mode";
     case FmuState::step_complete: return "step complete";
     case FmuState::step_failed: return "step failed";
+    case FmuState::event_mode: return "event mode";
+    case FmuState::continuous_time_mode: return "continuous-time mode";
     case FmuState::terminated: return "terminated";
     case FmuState::error: return "error";
   }
@@ -110,49 +111,6 @@ std::string file_contents(const std::string& path) {
 
 }  // namespace
 
-FmuLogger::FmuLogger(std::string instance_name, fmi2CallbackLogger logger, fmi2ComponentEnvironment environment,
-                     bool logging_on)
-    : instance_name_(std::move(instance_name)), logger_(logger), environment_(environment) {
-  for (const char* category : kCategories) enabled_[category] = logging_on;
-}
-
-void FmuLogger::error(std::string_view message, fmi2Status status) const noexcept { send(status, "logError", message); }
-
-void FmuLogger::info(std::string_view message) const noexcept {
-  // The map is searched by string_view: nothing here allocates, so nothing throws.
-  const auto on = [&](std::string_view category) {
-    const auto found = enabled_.find(category);
-    return found != enabled_.end() && found->second;
-  };
-  if (on("logInfo") || on("logAll")) send(fmi2OK, "logInfo", message);
-}
-
-std::optional<std::string> FmuLogger::set_debug_logging(bool logging_on, const std::vector<std::string>& categories) {
-  for (const std::string& category : categories)
-    if (!enabled_.count(category)) return category;
-  if (categories.empty())
-    for (auto& entry : enabled_) entry.second = logging_on;
-  for (const std::string& category : categories) enabled_[category] = logging_on;
-  return std::nullopt;
-}
-
-void FmuLogger::send(fmi2Status status, const char* category, std::string_view message) const noexcept {
-  if (!logger_) return;
-  try {
-    // The logger reads the message as a printf format, and "#r12#" as a
-    // value reference: literal '%' and '#' are doubled.
-    std::string escaped;
-    escaped.reserve(message.size());
-    for (const char c : message) {
-      if (c == '%' || c == '#') escaped += c;
-      escaped += c;
-    }
-    logger_(environment_, instance_name_.c_str(), status, category, escaped.c_str());
-  } catch (...) {
-    // Out of memory while formatting: the message is lost, the call's status still tells the master.
-  }
-}
-
 FmuInstance* FmuInstance::instantiate(fmi2String instance_name, fmi2Type fmu_type, fmi2String guid,
                                       fmi2String resource_location, const fmi2CallbackFunctions* callbacks,
                                       bool logging_on) noexcept {
@@ -164,8 +122,9 @@ FmuInstance* FmuInstance::instantiate(fmi2String instance_name, fmi2Type fmu_typ
       return nullptr;
     };
     if (!instance_name) return refuse("instanceName is NULL");
-    if (fmu_type != fmi2CoSimulation)
-      return refuse("this FMU implements Co-Simulation only (fmuType must be fmi2CoSimulation)");
+    if (fmu_type != fmi2CoSimulation && fmu_type != fmi2ModelExchange)
+      return refuse(fmt::format("fmuType {} is neither fmi2ModelExchange (0) nor fmi2CoSimulation (1)",
+                                static_cast<int>(fmu_type)));
     if (!guid) return refuse("fmuGUID is NULL");
     if (!resource_location) return refuse("fmuResourceLocation is NULL: the model is read from the FMU's resources");
     try {
@@ -178,9 +137,10 @@ FmuInstance* FmuInstance::instantiate(fmi2String instance_name, fmi2Type fmu_typ
                                   guid, model_path, model_guid));
       std::istringstream model_file(model_text);
       Simulator model = read_compiled_model(model_file);
-      auto* instance = new FmuInstance(log, model_guid, std::move(model));
-      instance->log_.info(fmt::format("fmi2Instantiate: model '{}' from '{}', {} variables",
+      auto* instance = new FmuInstance(log, fmu_type, model_guid, std::move(model));
+      instance->log_.info(fmt::format("fmi2Instantiate: model '{}' from '{}' for {}, {} variables",
                                       instance->pristine_.compiled().dae.model_name, model_path,
+                                      fmu_type == fmi2ModelExchange ? "Model Exchange" : "Co-Simulation",
                                       instance->table_.variables.size()));
       return instance;
     } catch (const std::exception& e) {
@@ -191,8 +151,9 @@ FmuInstance* FmuInstance::instantiate(fmi2String instance_name, fmi2Type fmu_typ
   }
 }
 
-FmuInstance::FmuInstance(FmuLogger logger, std::string guid, Simulator model)
+FmuInstance::FmuInstance(FmuLogger logger, fmi2Type type, std::string guid, Simulator model)
     : log_(std::move(logger)),
+      type_(type),
       guid_(std::move(guid)),
       pristine_(std::move(model)),
       simulator_(pristine_),
@@ -215,6 +176,21 @@ fmi2Status FmuInstance::fail(const char* function, std::string_view what) noexce
 fmi2Status FmuInstance::usage_error(const char* function, std::string_view message) const {
   log_.error(fmt::format("{}: {}", function, message));
   return fmi2Error;
+}
+
+bool FmuInstance::of_type(const char* function, fmi2Type type) const {
+  if (type_ == type) return true;
+  usage_error(function, type == fmi2ModelExchange
+                            ? "a Model Exchange function, and this instance was made for Co-Simulation"
+                            : "a Co-Simulation function, and this instance was made for Model Exchange");
+  return false;
+}
+
+bool FmuInstance::right_count(const char* function, const char* what, std::size_t count, std::size_t expected) const {
+  if (count == expected) return true;
+  usage_error(function, fmt::format("{} is {}, the model has {} {}", what == std::string_view("ni") ? "ni" : "nx",
+                                    count, expected, what == std::string_view("ni") ? "event indicators" : "states"));
+  return false;
 }
 
 bool FmuInstance::in_state(const char* function, std::initializer_list<FmuState> allowed) const {
@@ -267,6 +243,22 @@ Session& FmuInstance::running_session() {
   return *session_;
 }
 
+ModelExchange& FmuInstance::running_exchange() {
+  if (!exchange_) {
+    exchange_.emplace(simulator_.start_model_exchange(session_options()));
+    log_.info(fmt::format("initialized at t = {}: {} states, {} event indicators", exchange_->time(),
+                          exchange_->n_states(), exchange_->n_event_indicators()));
+  }
+  return *exchange_;
+}
+
+void FmuInstance::start_run() {
+  if (model_exchange())
+    running_exchange();
+  else
+    running_session();
+}
+
 fmi2Status FmuInstance::enter_initialization_mode() {
   if (!in_state("fmi2EnterInitializationMode", {FmuState::instantiated})) return fmi2Error;
   state_ = FmuState::initialization;
@@ -275,15 +267,24 @@ fmi2Status FmuInstance::enter_initialization_mode() {
 
 fmi2Status FmuInstance::exit_initialization_mode() {
   if (!in_state("fmi2ExitInitializationMode", {FmuState::initialization})) return fmi2Error;
-  last_successful_time_ = running_session().time();
+  start_run();
+  if (model_exchange()) {
+    // The standard's next step: the event iteration of the initial instant
+    // (done already by the initialization; fmi2NewDiscreteStates reports it settled).
+    state_ = FmuState::event_mode;
+    return fmi2OK;
+  }
+  last_successful_time_ = session_->time();
   state_ = FmuState::step_complete;
   return fmi2OK;
 }
 
 fmi2Status FmuInstance::terminate() {
-  if (!in_state("fmi2Terminate", {FmuState::step_complete, FmuState::step_failed})) return fmi2Error;
+  if (!in_state("fmi2Terminate", {FmuState::step_complete, FmuState::step_failed, FmuState::event_mode,
+                                  FmuState::continuous_time_mode}))
+    return fmi2Error;
   state_ = FmuState::terminated;
-  log_.info(fmt::format("fmi2Terminate: terminated at t = {}", session_->time()));
+  log_.info(fmt::format("fmi2Terminate: terminated at t = {}", session_ ? session_->time() : exchange_->time()));
   return fmi2OK;
 }
 
@@ -291,7 +292,7 @@ fmi2Status FmuInstance::reset() {
   if (!in_state("fmi2Reset", {FmuState::instantiated, FmuState::initialization, FmuState::step_complete,
                               FmuState::step_failed, FmuState::terminated, FmuState::error}))
     return fmi2Error;
-  session_.reset();
+  stop_run();
   simulator_ = pristine_;
   parameter_values_ = parameter_values(pristine_);
   experiment_ = Experiment{};
@@ -303,20 +304,28 @@ fmi2Status FmuInstance::reset() {
 
 double FmuInstance::value_of(const FmuVariable& variable) {
   switch (variable.source) {
-    case FmuVariable::Source::time: return session_ ? session_->time() : experiment_.start_time;
+    case FmuVariable::Source::time:
+      return session_ ? session_->time() : exchange_ ? exchange_->time() : experiment_.start_time;
     case FmuVariable::Source::parameter: return parameter_values_[variable.parameter_index];
-    case FmuVariable::Source::variable: break;
+    case FmuVariable::Source::variable:
+    case FmuVariable::Source::derivative: break;
   }
   // In initialization mode the first read of a computed value initializes
   // the model with the values set so far; after an error there may be nothing to read.
-  if (!session_ && state_ != FmuState::initialization)
+  if (!running() && state_ != FmuState::initialization)
     throw std::runtime_error(fmt::format("{} has no value: the model was not initialized", variable.name));
+  if (model_exchange()) {
+    ModelExchange& exchange = running_exchange();
+    return variable.source == FmuVariable::Source::derivative ? exchange.derivative(variable.state_index)
+                                                               : exchange.get(variable.name);
+  }
   return running_session().get(variable.name);
 }
 
 fmi2Status FmuInstance::get_real(const fmi2ValueReference references[], std::size_t count, fmi2Real values[]) {
   if (!in_state("fmi2GetReal", {FmuState::initialization, FmuState::step_complete, FmuState::step_failed,
-                                FmuState::terminated, FmuState::error}))
+                                FmuState::event_mode, FmuState::continuous_time_mode, FmuState::terminated,
+                                FmuState::error}))
     return fmi2Error;
   if (count > 0 && (!references || !values)) return usage_error("fmi2GetReal", "vr or value is NULL");
   for (std::size_t k = 0; k < count; ++k)
@@ -331,8 +340,11 @@ std::string FmuInstance::refusal_to_set(const FmuVariable& variable, double valu
   if (!variable.settable())
     return fmt::format("{} is a variable of causality {}: only parameters and inputs can be set", variable.name,
                        causality_name(variable.causality));
-  if (state_ == FmuState::step_complete && !variable.settable_while_stepping())
+  if (initialized() && !variable.settable_while_stepping())
     return fmt::format("{} is a fixed parameter: it can be set only before initialization ends", variable.name);
+  if (state_ == FmuState::continuous_time_mode && variable.causality != FmuVariable::Causality::input)
+    return fmt::format("{} is a parameter: in continuous-time mode only inputs can be set (parameters in event mode)",
+                       variable.name);
   const double current = parameter_values_[variable.parameter_index];
   if (variable.variability == FmuVariable::Variability::fixed && value != current)
     return fmt::format("{} is structural: the model inside this FMU was compiled for {} = {}; export the FMU again "
@@ -347,16 +359,21 @@ void FmuInstance::set_value(const FmuVariable& variable, double value) {
   if (value == parameter_values_[variable.parameter_index]) return;
   if (state_ == FmuState::step_complete) {
     session_->set_parameter(variable.name, value);
+  } else if (state_ == FmuState::event_mode) {
+    exchange_->set_parameter(variable.name, value);
+  } else if (state_ == FmuState::continuous_time_mode) {
+    exchange_->set_input(variable.name, value);
   } else {
     simulator_.set_parameter(variable.name, value);
-    // A session a read in initialization mode started was initialized with the former value.
-    session_.reset();
+    // A run a read in initialization mode started was initialized with the former value.
+    stop_run();
   }
   parameter_values_[variable.parameter_index] = value;
 }
 
 fmi2Status FmuInstance::set_real(const fmi2ValueReference references[], std::size_t count, const fmi2Real values[]) {
-  if (!in_state("fmi2SetReal", {FmuState::instantiated, FmuState::initialization, FmuState::step_complete}))
+  if (!in_state("fmi2SetReal", {FmuState::instantiated, FmuState::initialization, FmuState::step_complete,
+                                FmuState::event_mode, FmuState::continuous_time_mode}))
     return fmi2Error;
   if (count > 0 && (!references || !values)) return usage_error("fmi2SetReal", "vr or value is NULL");
   // Every value is checked before any is set: a refused call changes nothing.
@@ -383,65 +400,13 @@ fmi2Status FmuInstance::access_non_real(const char* function, const fmi2ValueRef
 }
 
 
-fmi2Status FmuInstance::do_step(double communication_point, double step_size) {
-  static constexpr const char* function = "fmi2DoStep";
-  if (!in_state(function, {FmuState::step_complete})) return fmi2Error;
-  Session& session = *session_;
-  const double now = session.time();
-  if (!(std::fabs(communication_point - now) <= 1e-12 * std::max(1.0, std::fabs(now))))
-    return usage_error(function, fmt::format("currentCommunicationPoint = {} is not the time the FMU has reached, {}",
-                                             communication_point, now));
-  if (!std::isfinite(step_size) || !(step_size > 0))
-    return usage_error(function, fmt::format("communicationStepSize = {} is not positive and finite", step_size));
-  double target = now + step_size;
-  const double end = session_options().t_end;
-  // A master that sums its steps lands on the stop time only to rounding.
-  if (target > end && target - end <= 1e-12 * std::max(1.0, std::fabs(end))) target = end;
-  if (target > end)
-    return usage_error(function, fmt::format("the step from {} by {} goes past the stop time {}", now, step_size, end));
-  if (!(target > now))
-    return usage_error(function, fmt::format("the step size {} does not move the time {}", step_size, now));
-  try {
-    session.advance(target);
-  } catch (const SimulationError& e) {
-    // The standard's way to say the step ended early: the master may go
-    // back to a saved state and try smaller steps.
-    last_successful_time_ = e.time_reached();
-    state_ = FmuState::step_failed;
-    log_.error(fmt::format("{}: the step from {} to {} stopped at {}: {}", function, now, target, e.time_reached(),
-                           e.what()),
-               fmi2Discard);
-    return fmi2Discard;
-  }
-  last_successful_time_ = session.time();
-  session.forget_rows();  // the session's rows serve no one here, yet every step adds some
-  return fmi2OK;
-}
-
-fmi2Status FmuInstance::get_real_status(fmi2StatusKind kind, fmi2Real* value) {
-  static constexpr const char* function = "fmi2GetRealStatus";
-  if (!in_state(function, {FmuState::step_complete, FmuState::step_failed, FmuState::terminated})) return fmi2Error;
-  if (kind != fmi2LastSuccessfulTime) return usage_error(function, "only fmi2LastSuccessfulTime is a Real status");
-  if (!value) return usage_error(function, "value is NULL");
-  *value = last_successful_time_;
-  return fmi2OK;
-}
-
-fmi2Status FmuInstance::get_boolean_status(fmi2StatusKind kind, fmi2Boolean* value) {
-  static constexpr const char* function = "fmi2GetBooleanStatus";
-  if (!in_state(function, {FmuState::step_complete, FmuState::step_failed, FmuState::terminated})) return fmi2Error;
-  if (kind != fmi2Terminated) return usage_error(function, "only fmi2Terminated is a Boolean status");
-  if (!value) return usage_error(function, "value is NULL");
-  // A failed step leaves the choice to the master: the model never asks to stop.
-  *value = fmi2False;
-  return fmi2OK;
-}
-
 fmi2Status FmuInstance::get_fmu_state(fmi2FMUstate* state) {
   static constexpr const char* function = "fmi2GetFMUstate";
   if (!state) return usage_error(function, "FMUstate is NULL");
-  FmuSnapshot snapshot{guid_, state_, simulator_, parameter_values_, experiment_, std::nullopt, last_successful_time_};
+  FmuSnapshot snapshot{guid_,       type_,        state_, simulator_, parameter_values_,
+                       experiment_, std::nullopt, last_successful_time_};
   if (session_) snapshot.session = session_->state();
+  if (exchange_) snapshot.session = exchange_->state();
   // A state given back (not NULL) is updated in place, as the standard allows.
   if (*state) {
     auto* existing = static_cast<FmuSnapshot*>(*state);
@@ -460,18 +425,22 @@ fmi2Status FmuInstance::set_fmu_state(fmi2FMUstate state) {
   if (snapshot.guid != guid_)
     return usage_error(function, fmt::format("the FMUstate is of the model with GUID {}, not {}", snapshot.guid,
                                              guid_));
+  if (snapshot.type != type_)
+    return usage_error(function, "the FMUstate is of an instance of the other interface (Model Exchange, Co-Simulation)");
   // The session can take the saved point only if it was started the same way:
   // the same start and end, the same delay times among its parameters.
   if (!snapshot.session || snapshot.experiment != experiment_ ||
       parameter_values(snapshot.simulator) != parameter_values(simulator_))
-    session_.reset();
+    stop_run();
   simulator_ = snapshot.simulator;
   experiment_ = snapshot.experiment;
   if (snapshot.session) {
-    // A new session is initialized with the values it was first started with,
+    // A new run is initialized with the values it was first started with,
     // which succeeded once; the saved state then replaces its point.
-    if (!session_) session_.emplace(simulator_.start(session_options()));
-    session_->set_state(*snapshot.session);
+    if (model_exchange())
+      running_exchange().set_state(*snapshot.session);
+    else
+      running_session().set_state(*snapshot.session);
   }
   parameter_values_ = snapshot.parameter_values;
   last_successful_time_ = snapshot.last_successful_time;

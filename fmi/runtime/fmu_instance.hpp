@@ -1,6 +1,7 @@
-// The runtime inside an exported FMU's shared object: one FMI 2.0
-// Co-Simulation instance of a model read from the FMU's resources, driven
-// through the standard's state machine over a Session. fmu_functions.cpp
+// The runtime inside an exported FMU's shared object: one FMI 2.0 instance of
+// a model read from the FMU's resources, driven through the standard's state
+// machine: Co-Simulation over a Session (fmu_co_simulation.cpp), Model
+// Exchange over a ModelExchange (fmu_model_exchange.cpp). fmu_functions.cpp
 // turns the C calls into calls of this class and catches what it throws.
 #pragma once
 
@@ -14,6 +15,7 @@
 
 #include "fmi/export/variable_table.hpp"
 #include "fmi/fmi2_api.h"
+#include "solver/runtime/model_exchange.hpp"
 #include "solver/runtime/session.hpp"
 
 namespace acausal::fmi {
@@ -42,9 +44,19 @@ class FmuLogger {
   std::map<std::string, bool, std::less<>> enabled_;
 };
 
-/// The states of the standard's Co-Simulation state machine that this FMU
-/// reaches (it never steps asynchronously: no stepInProgress, no stepCanceled).
-enum class FmuState { instantiated, initialization, step_complete, step_failed, terminated, error };
+/// The states of the standard's state machines that this FMU reaches: step
+/// complete and step failed in Co-Simulation (it never steps asynchronously:
+/// no stepInProgress, no stepCanceled), event and continuous-time mode in Model Exchange.
+enum class FmuState {
+  instantiated,
+  initialization,
+  step_complete,
+  step_failed,
+  event_mode,
+  continuous_time_mode,
+  terminated,
+  error
+};
 
 /// What fmi2SetupExperiment said.
 struct Experiment {
@@ -82,9 +94,26 @@ class FmuInstance {
   fmi2Status get_fmu_state(fmi2FMUstate* state);
   fmi2Status set_fmu_state(fmi2FMUstate state);
   fmi2Status free_fmu_state(fmi2FMUstate* state);
+
+  // Co-Simulation (fmu_co_simulation.cpp).
   fmi2Status do_step(double communication_point, double step_size);
   fmi2Status get_real_status(fmi2StatusKind kind, fmi2Real* value);
   fmi2Status get_boolean_status(fmi2StatusKind kind, fmi2Boolean* value);
+
+  // Model Exchange (fmu_model_exchange.cpp).
+  fmi2Status enter_event_mode();
+  fmi2Status new_discrete_states(fmi2EventInfo* info);
+  fmi2Status enter_continuous_time_mode();
+  fmi2Status completed_integrator_step(fmi2Boolean* enter_event_mode, fmi2Boolean* terminate_simulation);
+  fmi2Status set_time(double time);
+  fmi2Status set_continuous_states(const fmi2Real x[], std::size_t nx);
+  fmi2Status get_derivatives(fmi2Real derivatives[], std::size_t nx);
+  fmi2Status get_event_indicators(fmi2Real indicators[], std::size_t ni);
+  fmi2Status get_continuous_states(fmi2Real x[], std::size_t nx);
+  fmi2Status get_nominals_of_continuous_states(fmi2Real nominals[], std::size_t nx);
+
+  /// Whether the instance was made for Model Exchange (else Co-Simulation).
+  bool model_exchange() const { return type_ == fmi2ModelExchange; }
 
   /// fmi2Get/SetInteger, Boolean, String: this FMU has Real variables only,
   /// so any value reference given is an error (none given is no error).
@@ -95,18 +124,38 @@ class FmuInstance {
   fmi2Status fail(const char* function, std::string_view what) noexcept;
 
  private:
-  FmuInstance(FmuLogger logger, std::string guid, Simulator model);
+  FmuInstance(FmuLogger logger, fmi2Type type, std::string guid, Simulator model);
 
   bool in_state(const char* function, std::initializer_list<FmuState> allowed) const;
+  /// False, after logging why, when the instance is not of `type`.
+  bool of_type(const char* function, fmi2Type type) const;
+  /// False, after logging why, when `count` is not the number of states (or indicators).
+  bool right_count(const char* function, const char* what, std::size_t count, std::size_t expected) const;
+  bool ready_to_read(const char* function, const void* values, std::size_t count, std::size_t expected,
+                     const char* what);
   fmi2Status usage_error(const char* function, std::string_view message) const;
   SimulationOptions session_options() const;
   Session& running_session();
+  ModelExchange& running_exchange();
+  /// Starts the run a read in initialization mode needs (either interface).
+  void start_run();
+  /// Past initialization: stepping (Co-Simulation) or in event or continuous-time mode (Model Exchange).
+  bool initialized() const {
+    return state_ == FmuState::step_complete || state_ == FmuState::event_mode ||
+           state_ == FmuState::continuous_time_mode;
+  }
+  bool running() const { return session_.has_value() || exchange_.has_value(); }
+  void stop_run() {
+    session_.reset();
+    exchange_.reset();
+  }
   double value_of(const FmuVariable& variable);
   /// Why `variable` cannot take `value` now, or empty.
   std::string refusal_to_set(const FmuVariable& variable, double value) const;
   void set_value(const FmuVariable& variable, double value);
 
   FmuLogger log_;
+  fmi2Type type_;
   std::string guid_;
   const Simulator pristine_;  // as read from the resources: fmi2Reset goes back to it
   Simulator simulator_;       // with the values set before the session starts
@@ -117,7 +166,8 @@ class FmuInstance {
   Experiment experiment_;
   /// Started by fmi2ExitInitializationMode, or earlier by a value read in
   /// initialization mode; a value set in initialization mode drops it.
-  std::optional<Session> session_;
+  std::optional<Session> session_;        // Co-Simulation
+  std::optional<ModelExchange> exchange_;  // Model Exchange
   FmuState state_ = FmuState::instantiated;
   double last_successful_time_ = 0.0;
 };

@@ -113,7 +113,7 @@ bool ExactOutputs::at_rounding_floor(const double* y, const double* yp) const {
   return true;
 }
 
-ExactOutputs::Outcome ExactOutputs::solve(double* y, double* yp, const Loader& load) {
+ExactOutputs::Outcome ExactOutputs::solve(double* y, double* yp, const Loader& load, double weighted_floor) {
   const CompiledModel& m = model_;
   const int n = m.n;
   Outcome outcome;
@@ -180,7 +180,7 @@ ExactOutputs::Outcome ExactOutputs::solve(double* y, double* yp, const Loader& l
     // The first correction removes the interpolation error, so the rate it
     // shows says little about the next ones: the rate is read from the second on.
     const double rate = iteration >= 2 ? step / previous_step : 1.0;
-    if (size <= 1.0 || (rate < 0.5 && rate / (1 - rate) * size <= 1e3)) {
+    if (size <= 1.0 || (rate < 0.5 && rate / (1 - rate) * size <= 1e3) || step <= weighted_floor) {
       outcome.exact = true;
       return outcome;
     }

@@ -33,8 +33,12 @@ class ExactOutputs {
     int iterations = 0;
   };
   /// Refines y (algebraic slots) and y' in place; the residual and Jacobian
-  /// tapes must already hold the run's parameters.
-  Outcome solve(double* y, double* yp, const Loader& load);
+  /// tapes must already hold the run's parameters. `weighted_floor` > 0 also
+  /// accepts a correction below that fraction of the error weights
+  /// (rtol·|value| + atol): what an integrator's own Newton test asks, where
+  /// values that should be zero carry the rounding of large terms (an
+  /// integrating host needs no more; rows need values exact to rounding).
+  Outcome solve(double* y, double* yp, const Loader& load, double weighted_floor = 0.0);
 
   /// Drops the matrix kept from earlier rows: the next row factors its own, as
   /// the first row of a run does (a restarted run then continues identically).

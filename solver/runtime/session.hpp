@@ -117,7 +117,8 @@ class Session {
   /// output_times, events on both sides) plus a row at t. Throws SimulationError
   /// (with the partial result) when the solver fails.
   void advance(double t);
-  /// The current value of any variable of the model (state, algebraic, observed or alias) or parameter.
+  /// The current value of any variable of the model (state, algebraic, observed or alias), parameter, or
+  /// der(x) of a state x.
   double get(const std::string& name) const;
   /// Changes a parameter (not a structural one) from the current time on: an
   /// event at time() (left-limit row, consistent re-initialization, event

@@ -13,6 +13,7 @@
 namespace acausal {
 
 class Session;
+class ModelExchange;
 
 enum class LinearSolver { automatic, dense, klu };
 
@@ -104,6 +105,9 @@ class Simulator {
   /// Initializes a run at options.t_start for a caller to advance step by step
   /// (solver/runtime/session.hpp); it uses the parameters as they are now.
   Session start(const SimulationOptions& options = {}) const;
+  /// Initializes a run at options.t_start whose states another program
+  /// integrates (solver/runtime/model_exchange.hpp: an FMI Model Exchange host).
+  ModelExchange start_model_exchange(const SimulationOptions& options = {}) const;
 
  private:
   int parameter_index(const std::string& name) const;

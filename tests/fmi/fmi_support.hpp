@@ -9,6 +9,8 @@
 #include <acausal/fmi/check/unpacked_fmu.hpp>
 #include <acausal/fmi/fmi2_api.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <string>
 #include <unistd.h>
@@ -31,10 +33,17 @@ class TemporaryFmu {
   std::string path_;
 };
 
-/// Runs `fmu` as a Co-Simulation slave from 0 to `stop` in steps of `step`;
-/// requires a clean description, a loadable binary and a completed run.
-inline fmi::check::RunResult co_simulate(const fmi::check::Fmu& fmu, double stop, double step,
-                                         std::vector<std::string> recorded = {}, std::optional<double> tolerance = {}) {
+enum class Interface { co_simulation, model_exchange };
+
+inline const char* interface_name(Interface interface) {
+  return interface == Interface::co_simulation ? "Co-Simulation" : "Model Exchange";
+}
+
+/// Runs `fmu` from 0 to `stop`, read every `step`: as a Co-Simulation slave,
+/// or in Model Exchange integrated by the checker's CVODE (rtol = atol =
+/// `tolerance`); requires a clean description, a loadable binary and a completed run.
+inline fmi::check::RunResult run_fmu(const fmi::check::Fmu& fmu, Interface interface, double stop, double step,
+                                     std::vector<std::string> recorded = {}, std::optional<double> tolerance = {}) {
   for (const auto& f : check_description(fmu.description())) FAIL_CHECK(f.rule << ": " << f.message);
   for (const auto& f : fmu.load_findings()) FAIL_CHECK(f.rule << ": " << f.message);
   fmi::check::RunOptions options;
@@ -42,11 +51,17 @@ inline fmi::check::RunResult co_simulate(const fmi::check::Fmu& fmu, double stop
   options.step_size = step;
   options.recorded_names = std::move(recorded);
   options.tolerance = tolerance;
-  fmi::check::RunResult run = fmu.run_co_simulation(options);
+  fmi::check::RunResult run = interface == Interface::co_simulation ? fmu.run_co_simulation(options)
+                                                                    : fmu.run_model_exchange(options);
   for (const auto& f : run.findings) FAIL_CHECK(f.rule << ": " << f.message);
   for (const auto& line : run.log) UNSCOPED_INFO(line);
   REQUIRE(run.completed);
   return run;
+}
+
+inline fmi::check::RunResult co_simulate(const fmi::check::Fmu& fmu, double stop, double step,
+                                         std::vector<std::string> recorded = {}, std::optional<double> tolerance = {}) {
+  return run_fmu(fmu, Interface::co_simulation, stop, step, std::move(recorded), tolerance);
 }
 
 /// The fmi2 functions a test calls by hand, as the FMU exports them.
@@ -99,6 +114,31 @@ inline std::vector<double> column(const fmi::check::RunResult& run, const std::s
   std::vector<double> values;
   for (const auto& row : run.table.rows) values.push_back(row[it - names.begin()]);
   return values;
+}
+
+/// The largest difference between a checker run's recorded columns and the
+/// library's own run of `sim` (a session advanced through the same
+/// communication points), relative to max(1, |value|), and where it is.
+struct LargestDifference {
+  double relative = 0;
+  std::string where;
+};
+inline LargestDifference difference_from_library(const Simulator& sim, SimulationOptions options,
+                                                 const fmi::check::RunResult& run) {
+  options.output_times = {run.table.times.back()};
+  options.t_end = run.table.times.back();
+  Session session = sim.start(options);
+  LargestDifference largest;
+  for (std::size_t k = 1; k < run.table.times.size(); ++k) {
+    session.advance(run.table.times[k]);
+    for (std::size_t j = 0; j < run.table.names.size(); ++j) {
+      const double mine = session.get(run.table.names[j]), theirs = run.table.rows[k][j];
+      const double error = std::fabs(mine - theirs) / std::max(1.0, std::fabs(mine));
+      if (error > largest.relative)
+        largest = {error, run.table.names[j] + " at t = " + std::to_string(run.table.times[k])};
+    }
+  }
+  return largest;
 }
 
 }  // namespace acausal::test

@@ -1,22 +1,28 @@
 // The FMI standard's reference models, written here as acausal models,
-// exported as Co-Simulation FMUs and run by the checker against closed forms.
+// exported as FMUs and run by the checker in both interfaces (Co-Simulation:
+// the FMU's own solver; Model Exchange: the checker's CVODE) against closed forms.
 #include <cmath>
 
 #include "tests/fmi/fmi_support.hpp"
 #include "tests/fmi/reference_models.hpp"
 
 using namespace acausal;
-using test::co_simulate;
+using test::Interface;
+using test::run_fmu;
 using test::column;
 
 namespace {
+Interface any_interface() { return GENERATE(Interface::co_simulation, Interface::model_exchange); }
+
 void ignore_messages(fmi2ComponentEnvironment, fmi2String, fmi2Status, fmi2String, fmi2String, ...) {}
 }  // namespace
 
 TEST_CASE("FMI Dahlquist: x(1) = exp(-1) within 1e-6 at every communication point", "[fmi]") {
   const test::TemporaryFmu file(test::Dahlquist().compile(), "dahlquist", {.stop_time = 1.0, .tolerance = 1e-8});
   const fmi::check::Fmu fmu(file.path());
-  const auto run = co_simulate(fmu, 1.0, 0.1);
+  const Interface interface = any_interface();
+  INFO(interface_name(interface));
+  const auto run = run_fmu(fmu, interface, 1.0, 0.1, {}, 1e-8);
   const auto y = column(run, "y");
   REQUIRE(run.table.times.size() == 11);
   for (std::size_t k = 0; k < y.size(); ++k) CHECK(y[k] == Approx(std::exp(-run.table.times[k])).margin(1e-6));
@@ -29,7 +35,9 @@ TEST_CASE("FMI BouncingBall: heights at the communication points follow the clos
   const test::TemporaryFmu file(test::BouncingBallFmu().compile(), "bouncing_ball",
                                 {.stop_time = 3.0, .tolerance = 1e-10});
   const fmi::check::Fmu fmu(file.path());
-  const auto run = co_simulate(fmu, 2.5, 0.01);
+  const Interface interface = any_interface();
+  INFO(interface_name(interface));
+  const auto run = run_fmu(fmu, interface, 2.5, 0.01, {}, 1e-10);
   // Impact k at t_k: t_1 = sqrt(2 h0 / g), then flights of 2 v_k / g with v_k = e^k v_1.
   auto exact = [&](double t) {
     double impact = std::sqrt(2 * h0 / g), v = g * impact;
@@ -60,7 +68,9 @@ TEST_CASE("FMI VanDerPol (mu = 1): the limit cycle's period within 1e-4", "[fmi]
   const double period = 6.6632868593231;
   const test::TemporaryFmu file(test::VanDerPol().compile(), "van_der_pol", {.stop_time = 60.0, .tolerance = 1e-10});
   const fmi::check::Fmu fmu(file.path());
-  const auto run = co_simulate(fmu, 60.0, 0.01);
+  const Interface interface = any_interface();
+  INFO(interface_name(interface));
+  const auto run = run_fmu(fmu, interface, 60.0, 0.01, {}, 1e-10);
   const auto x = column(run, "y0");
   const auto& t = run.table.times;
   std::vector<double> crossings;  // upward zero crossings, interpolated quadratically between three points
@@ -83,12 +93,14 @@ TEST_CASE("FMI VanDerPol (mu = 1): the limit cycle's period within 1e-4", "[fmi]
 TEST_CASE("FMI Stair: the counter is exact at every communication point", "[fmi]") {
   const test::TemporaryFmu file(test::Stair().compile(), "stair", {.stop_time = 10.0});
   const fmi::check::Fmu fmu(file.path());
-  const auto run = co_simulate(fmu, 10.0, 0.25);
+  const Interface interface = any_interface();
+  INFO(interface_name(interface));
+  const auto run = run_fmu(fmu, interface, 10.0, 0.25);
   const auto y = column(run, "y");
   for (std::size_t k = 0; k < y.size(); ++k) {
     const double t = run.table.times[k];
     INFO("t = " << t);
-    // The time event at a whole second is handled by the step that ends there.
+    // The time event at a whole second is handled by the step (or the integration) that ends there.
     CHECK(y[k] == std::floor(t));
   }
 }

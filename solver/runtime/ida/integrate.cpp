@@ -196,6 +196,52 @@ bool SessionRun::restart_after_convergence_failure() {
   return true;
 }
 
+// A state event at t: the roots found (`roots`, by direction) switch their
+// relations, then the event iteration and the right-limit row.
+void SessionRun::state_event() {
+  std::string crossed;
+  for (std::size_t i = 0; i < roots.size(); ++i)
+    if (roots[i] != 0) crossed += (crossed.empty() ? "" : ", ") + m.dae.modes[m.state_event_modes[i]].description;
+  begin_event(t, crossed);
+  check_chattering();
+  for (std::size_t i = 0; i < roots.size(); ++i) {
+    if (roots[i] == 0) continue;
+    int mode = m.state_event_modes[i];
+    Op op = m.dae.modes[mode].relation.op();
+    // The indicator is lhs - rhs of the relation: its direction decides the new value.
+    modes[mode] = (op == Op::Gt || op == Op::Ge) == (roots[i] > 0) ? 1.0 : 0.0;
+    switched_by_root[mode] = 1;
+  }
+  set_modes();
+  finish_event(t);
+}
+
+// The time event due at t (time_events[next_event]), with any due within rounding of it.
+void SessionRun::time_event() {
+  std::string timed;
+  std::vector<int> firing;  // the time-event modes whose instant this is
+  const auto value = leaf_values();
+  for (int mode = 0; mode < n_modes; ++mode)
+    if (m.dae.modes[mode].time_event &&
+        std::fabs(evaluate(m.dae.modes[mode].event_time, value) - t) <= 1e-12 * (1.0 + std::fabs(t))) {
+      timed += (timed.empty() ? "" : ", ") + m.dae.modes[mode].description;
+      firing.push_back(mode);
+    }
+  for (int c : clocks)
+    if (ticks(c, t)) timed += (timed.empty() ? "" : ", ") + m.dae.discretes[c].name;
+  if (sensitivities) time_event_sensitivities(firing);
+  begin_event(t, timed.empty() ? "a delayed jump" : timed);
+  // Events closer together than the solver can step (a ramp lasting
+  // 1e-13 s) are one event, taken at the last of them so that every
+  // relation reads its far side.
+  const double resolution = 1e-12 * (1.0 + std::fabs(t));
+  while (next_event < time_events.size() && time_events[next_event] <= t + resolution)
+    t = std::max(t, time_events[next_event++]);
+  evaluate_relations(t, true);
+  if (!clocks.empty()) set_instant_flags(t, false);
+  finish_event(t);
+}
+
 // Integrates to `goal`. simulate() (row_at_goal false, goal = t_end) records
 // the output rows and ends on the last; a session's step stops the integrator
 // at the goal and records a row there.
@@ -245,49 +291,14 @@ void SessionRun::run(double goal, bool row_at_goal) {
     if (flag == IDA_ROOT_RETURN) {
       IDAGetRootInfo(s.ida, roots.data());
       if (sensitivities) root_sensitivities();
-      std::string crossed;
-      for (std::size_t i = 0; i < roots.size(); ++i)
-        if (roots[i] != 0) crossed += (crossed.empty() ? "" : ", ") + m.dae.modes[m.state_event_modes[i]].description;
-      begin_event(t, crossed);
-      check_chattering();
-      for (std::size_t i = 0; i < roots.size(); ++i) {
-        if (roots[i] == 0) continue;
-        int mode = m.state_event_modes[i];
-        Op op = m.dae.modes[mode].relation.op();
-        // The indicator is lhs - rhs of the relation: its direction decides the new value.
-        modes[mode] = (op == Op::Gt || op == Op::Ge) == (roots[i] > 0) ? 1.0 : 0.0;
-        switched_by_root[mode] = 1;
-      }
-      set_modes();
-      finish_event(t);
+      state_event();
       // An output time on the event is the right-limit row just recorded (to_pandas promises a unique index).
       while (k <= n_outputs && output_time(k) <= t + 1e-12 * (1.0 + std::fabs(t))) ++k;
       if (t >= goal - goal_resolution) goal_done = true;
       continue;
     }
     if (time_event_first) {
-      std::string timed;
-      std::vector<int> firing;  // the time-event modes whose instant this is
-      const auto value = leaf_values();
-      for (int mode = 0; mode < n_modes; ++mode)
-        if (m.dae.modes[mode].time_event &&
-            std::fabs(evaluate(m.dae.modes[mode].event_time, value) - t) <= 1e-12 * (1.0 + std::fabs(t))) {
-          timed += (timed.empty() ? "" : ", ") + m.dae.modes[mode].description;
-          firing.push_back(mode);
-        }
-      for (int c : clocks)
-        if (ticks(c, t)) timed += (timed.empty() ? "" : ", ") + m.dae.discretes[c].name;
-      if (sensitivities) time_event_sensitivities(firing);
-      begin_event(t, timed.empty() ? "a delayed jump" : timed);
-      // Events closer together than the solver can step (a ramp lasting
-      // 1e-13 s) are one event, taken at the last of them so that every
-      // relation reads its far side.
-      const double resolution = 1e-12 * (1.0 + std::fabs(t));
-      while (next_event < time_events.size() && time_events[next_event] <= t + resolution)
-        t = std::max(t, time_events[next_event++]);
-      evaluate_relations(t, true);
-      if (!clocks.empty()) set_instant_flags(t, false);
-      finish_event(t);
+      time_event();
       // An output time on the event (up to rounding of t_start + k·dt) is the row just recorded.
       while (k <= n_outputs && output_time(k) <= t + 1e-12 * (1.0 + std::fabs(t))) ++k;
       if (t >= goal - goal_resolution) goal_done = true;  // the event's rows are the rows at the goal

@@ -308,6 +308,8 @@ struct SessionRun {
   void begin_event(double at, std::string why);
   void check_chattering();
   void finish_event(double at_event);
+  void state_event();
+  void time_event();
   bool event_at(double at) const {
     return !result.event_times_.empty() && !(at - result.event_times_.back() > 1e-12 * (1.0 + std::fabs(at)));
   }
@@ -327,6 +329,7 @@ struct SessionRun {
   void note_parameters();
   void set_parameter(const std::string& name, double value);
   double get(const std::string& name);
+  int state_slot_of_derivative(const std::string& name) const;
   SessionState state();
   std::uint64_t fingerprint() const;
   void set_state(const SessionState& state);

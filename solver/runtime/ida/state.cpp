@@ -105,12 +105,22 @@ void SessionRun::set_parameter(const std::string& name, double value) {
   }
 }
 
+// "der(x)" of a state x (a differential unknown): its slot, else -1.
+int SessionRun::state_slot_of_derivative(const std::string& name) const {
+  if (name.size() < 6 || name.compare(0, 4, "der(") != 0 || name.back() != ')') return -1;
+  const auto v = m.variable_by_name.find(name.substr(4, name.size() - 5));
+  if (v == m.variable_by_name.end()) return -1;
+  const int slot = m.slot_of_variable[v->second];
+  return slot >= 0 && m.differential[slot] != 0.0 ? slot : -1;
+}
+
 double SessionRun::get(const std::string& name) {
   auto it = probes.find(name);
   if (it == probes.end()) {
     auto v = m.variable_by_name.find(name);
     if (auto p = m.parameter_by_name.find(name); v == m.variable_by_name.end() && p != m.parameter_by_name.end())
       return parameters[p->second];
+    if (const int slot = state_slot_of_derivative(name); v == m.variable_by_name.end() && slot >= 0) return yp[slot];
     if (v == m.variable_by_name.end()) {
       std::vector<std::string> names;
       for (const auto& variable : m.dae.variables) names.push_back(variable.name);
