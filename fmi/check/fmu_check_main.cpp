@@ -115,8 +115,9 @@ void print_run(const RunResult& run, const RunOptions& options, bool model_excha
   for (const std::string& message : run.log) fmt::print("log: {}\n", message);
   if (run.table.times.empty()) return;
   if (model_exchange)
-    fmt::print("model exchange: CVODE, {} steps and {} events from {} to {}, read every {}{}\n", run.steps, run.event_times.size(),
-               options.start_time, run.table.times.back(), options.step_size, run.completed ? "" : " (stopped early)");
+    fmt::print("model exchange: CVODE, {} steps and {} events from {} to {}, read every {}{}\n", run.steps,
+               run.event_times.size(), options.start_time, run.table.times.back(), options.step_size,
+               run.completed ? "" : " (stopped early)");
   else
     fmt::print("co-simulation: {} steps of {} from {} to {}{}\n", run.steps, options.step_size, options.start_time,
                run.table.times.back(), run.completed ? "" : " (stopped early)");
@@ -147,8 +148,8 @@ std::string output_path(const std::string& path, std::string_view suffix) {
 }
 
 // One interface's run: printed, written, compared with the reference.
-bool check_run(const CommandLine& line, const RunResult& run, const RunOptions& options, bool model_exchange,
-               bool both) {
+bool check_run(const CommandLine& line, const ResultTable* reference, const RunResult& run, const RunOptions& options,
+               bool model_exchange, bool both) {
   print_run(run, options, model_exchange);
   bool passed = print_findings(run.findings) && run.completed;
   const std::string_view suffix = both ? (model_exchange ? "me" : "cs") : "";
@@ -162,16 +163,10 @@ bool check_run(const CommandLine& line, const RunResult& run, const RunOptions& 
       passed = false;
     }
   }
-  if (line.reference_path) {
+  if (reference) {
     const std::string head = both ? fmt::format("reference ({})", suffix) : "reference";
-    try {
-      passed = print_comparison(head, compare_with_reference(run.table, read_csv(*line.reference_path), line.tolerance),
-                                line.tolerance) &&
-               passed;
-    } catch (const std::exception& error) {
-      fmt::print("{}: {}\n", head, error.what());
-      passed = false;
-    }
+    passed = print_comparison(head, compare_with_reference(run.table, *reference, line.tolerance), line.tolerance) &&
+             passed;
   }
   return passed;
 }
@@ -212,14 +207,25 @@ int run_checks(const CommandLine& line) {
     fmt::print("run: the FMU does not declare the interface asked for ({})\n", line.interface);
     return 1;
   }
+  // Read once, for every interface's run.
+  std::optional<ResultTable> reference;
+  if (line.reference_path) {
+    try {
+      reference = read_csv(*line.reference_path);
+    } catch (const std::exception& error) {
+      fmt::print("reference: {}\n", error.what());
+      passed = false;
+    }
+  }
+  const ResultTable* reference_table = reference ? &*reference : nullptr;
   RunResult cs_run, me_run;
   if (co_simulation) {
     cs_run = fmu->run_co_simulation(options);
-    passed = check_run(line, cs_run, options, false, model_exchange) && passed;
+    passed = check_run(line, reference_table, cs_run, options, false, model_exchange) && passed;
   }
   if (model_exchange) {
     me_run = fmu->run_model_exchange(options);
-    passed = check_run(line, me_run, options, true, co_simulation) && passed;
+    passed = check_run(line, reference_table, me_run, options, true, co_simulation) && passed;
   }
   // The two interfaces integrate the same model with different solvers: they agree to the tolerances.
   if (co_simulation && model_exchange && cs_run.completed && me_run.completed) {

@@ -102,8 +102,9 @@ class ModelExchangeRun {
   }
 
  private:
-  // fmi2NewDiscreteStates until the FMU needs no further pass.
-  void event_iteration() {
+  // fmi2NewDiscreteStates until the FMU needs no further pass; whether a pass moved a continuous state.
+  bool event_iteration() {
+    bool states_changed = false;
     fmi2EventInfo info{};
     info.newDiscreteStatesNeeded = fmi2True;
     for (int pass = 0; info.newDiscreteStatesNeeded != fmi2False; ++pass) {
@@ -111,9 +112,10 @@ class ModelExchangeRun {
       require(f_.new_discrete_states(component_, &info), fmt::format("fmi2NewDiscreteStates at t = {}", t_));
       if (info.terminateSimulation != fmi2False)
         throw std::runtime_error(fmt::format("the FMU asked to terminate at t = {}", t_));
-      states_changed_ = states_changed_ || info.valuesOfContinuousStatesChanged != fmi2False;
+      states_changed = states_changed || info.valuesOfContinuousStatesChanged != fmi2False;
     }
     next_event_ = info.nextEventTimeDefined != fmi2False ? info.nextEventTime : std::numeric_limits<double>::infinity();
+    return states_changed;
   }
 
   void start_integrator() {
@@ -170,10 +172,9 @@ class ModelExchangeRun {
       if (!(time_event || state_event || step_event != fmi2False)) continue;
       result_.event_times.push_back(t_);
       require(f_.enter_event_mode(component_), fmt::format("fmi2EnterEventMode at t = {}", t_));
-      states_changed_ = false;
-      event_iteration();
+      const bool states_changed = event_iteration();
       require(f_.enter_continuous_time_mode(component_), "fmi2EnterContinuousTimeMode");
-      if (states_changed_ && nx_ > 0)
+      if (states_changed && nx_ > 0)
         require(f_.get_continuous_states(component_, x_.data(), nx_), "fmi2GetContinuousStates");
       // The solution's history ends at an event: the integrator starts again at first order.
       start_integrator();
@@ -217,7 +218,6 @@ class ModelExchangeRun {
   const std::size_t nx_, nz_;
   double t_ = 0.0;
   double next_event_ = std::numeric_limits<double>::infinity();
-  bool states_changed_ = false;
   std::vector<double> x_;
   std::size_t steps_before_restart_ = 0;
   std::string failure_;

@@ -96,8 +96,7 @@ void add_derivatives(const CompiledModel& model, TableBuilder& builder) {
     derivative.variability = FmuVariable::Variability::continuous;
     derivative.initial = FmuVariable::Initial::calculated;
     derivative.description = fmt::format("The time derivative of {}", state.name);
-    derivative.source = FmuVariable::Source::derivative;
-    derivative.state_index = static_cast<int>(builder.states().size());
+    derivative.source = FmuVariable::Source::variable;
     derivative.derivative_of = static_cast<int>(state_variable->value_reference);
     builder.states().push_back(state_variable->value_reference);
     builder.add(std::move(derivative));

@@ -25,7 +25,7 @@ struct FmuVariable {
   enum class Variability { fixed, tunable, continuous };
   enum class Initial { none, exact, calculated };
   /// Where the runtime reads and writes the value.
-  enum class Source { time, parameter, variable, derivative };
+  enum class Source { time, parameter, variable };
 
   std::string name;
   unsigned value_reference = 0;
@@ -40,9 +40,7 @@ struct FmuVariable {
   /// Source::parameter: the index in Simulator::parameters() (the compiled
   /// model's parameter order, also SessionState::parameters' order).
   int parameter_index = -1;
-  /// Source::derivative: the state's position in the state vector (ModelExchange's order).
-  int state_index = -1;
-  /// Source::derivative: the value reference of the state it is the derivative of.
+  /// For der(x): the value reference of x (a Source::variable read by its name, as Session::get reads der(x)).
   int derivative_of = -1;
 
   /// Whether the master may set it at all (in some state): parameters and inputs.

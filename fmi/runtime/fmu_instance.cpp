@@ -186,10 +186,12 @@ bool FmuInstance::of_type(const char* function, fmi2Type type) const {
   return false;
 }
 
-bool FmuInstance::right_count(const char* function, const char* what, std::size_t count, std::size_t expected) const {
+bool FmuInstance::right_count(const char* function, Counted counted, std::size_t count) const {
+  const bool states = counted == Counted::states;
+  const std::size_t expected = states ? table_.states.size() : pristine_.compiled().state_event_modes.size();
   if (count == expected) return true;
-  usage_error(function, fmt::format("{} is {}, the model has {} {}", what == std::string_view("ni") ? "ni" : "nx",
-                                    count, expected, what == std::string_view("ni") ? "event indicators" : "states"));
+  usage_error(function, fmt::format("{} is {}, the model has {} {}", states ? "nx" : "ni", count, expected,
+                                    states ? "states" : "event indicators"));
   return false;
 }
 
@@ -307,19 +309,13 @@ double FmuInstance::value_of(const FmuVariable& variable) {
     case FmuVariable::Source::time:
       return session_ ? session_->time() : exchange_ ? exchange_->time() : experiment_.start_time;
     case FmuVariable::Source::parameter: return parameter_values_[variable.parameter_index];
-    case FmuVariable::Source::variable:
-    case FmuVariable::Source::derivative: break;
+    case FmuVariable::Source::variable: break;
   }
   // In initialization mode the first read of a computed value initializes
   // the model with the values set so far; after an error there may be nothing to read.
   if (!running() && state_ != FmuState::initialization)
     throw std::runtime_error(fmt::format("{} has no value: the model was not initialized", variable.name));
-  if (model_exchange()) {
-    ModelExchange& exchange = running_exchange();
-    return variable.source == FmuVariable::Source::derivative ? exchange.derivative(variable.state_index)
-                                                               : exchange.get(variable.name);
-  }
-  return running_session().get(variable.name);
+  return model_exchange() ? running_exchange().get(variable.name) : running_session().get(variable.name);
 }
 
 fmi2Status FmuInstance::get_real(const fmi2ValueReference references[], std::size_t count, fmi2Real values[]) {

@@ -129,10 +129,11 @@ class FmuInstance {
   bool in_state(const char* function, std::initializer_list<FmuState> allowed) const;
   /// False, after logging why, when the instance is not of `type`.
   bool of_type(const char* function, fmi2Type type) const;
-  /// False, after logging why, when `count` is not the number of states (or indicators).
-  bool right_count(const char* function, const char* what, std::size_t count, std::size_t expected) const;
-  bool ready_to_read(const char* function, const void* values, std::size_t count, std::size_t expected,
-                     const char* what);
+  /// What a Model Exchange array holds, one per state (nx) or per event indicator (ni).
+  enum class Counted { states, event_indicators };
+  /// False, after logging why, when `count` is not the model's number of `counted`.
+  bool right_count(const char* function, Counted counted, std::size_t count) const;
+  bool ready_to_read(const char* function, const void* values, std::size_t count, Counted counted);
   fmi2Status usage_error(const char* function, std::string_view message) const;
   SimulationOptions session_options() const;
   Session& running_session();

@@ -7,7 +7,6 @@
 #include <fmt/format.h>
 
 #include "fmi/runtime/fmu_instance.hpp"
-#include "solver/lower/evaluation.hpp"
 
 namespace acausal::fmi {
 
@@ -80,7 +79,7 @@ fmi2Status FmuInstance::set_time(double time) {
 fmi2Status FmuInstance::set_continuous_states(const fmi2Real x[], std::size_t nx) {
   static constexpr const char* function = "fmi2SetContinuousStates";
   if (!of_type(function, fmi2ModelExchange) || !in_state(function, {FmuState::continuous_time_mode}) ||
-      !right_count(function, "nx", nx, table_.states.size()))
+      !right_count(function, Counted::states, nx))
     return fmi2Error;
   if (nx > 0 && !x) return usage_error(function, "x is NULL");
   for (std::size_t k = 0; k < nx; ++k)
@@ -93,10 +92,9 @@ fmi2Status FmuInstance::set_continuous_states(const fmi2Real x[], std::size_t nx
 
 // What the Model Exchange getters share: the type, the state, the count, a
 // run to read (started by a read in initialization mode), a non-NULL array.
-bool FmuInstance::ready_to_read(const char* function, const void* values, std::size_t count, std::size_t expected,
-                                const char* what) {
+bool FmuInstance::ready_to_read(const char* function, const void* values, std::size_t count, Counted counted) {
   if (!of_type(function, fmi2ModelExchange) || !in_state(function, kReadable) ||
-      !right_count(function, what, count, expected))
+      !right_count(function, counted, count))
     return false;
   if (count > 0 && !values) {
     usage_error(function, "the array is NULL");
@@ -111,22 +109,21 @@ bool FmuInstance::ready_to_read(const char* function, const void* values, std::s
 }
 
 fmi2Status FmuInstance::get_derivatives(fmi2Real derivatives[], std::size_t nx) {
-  if (!ready_to_read("fmi2GetDerivatives", derivatives, nx, table_.states.size(), "nx")) return fmi2Error;
+  if (!ready_to_read("fmi2GetDerivatives", derivatives, nx, Counted::states)) return fmi2Error;
   const std::vector<double> dx = exchange_->derivatives();
   std::copy(dx.begin(), dx.end(), derivatives);
   return fmi2OK;
 }
 
 fmi2Status FmuInstance::get_event_indicators(fmi2Real indicators[], std::size_t ni) {
-  if (!ready_to_read("fmi2GetEventIndicators", indicators, ni, pristine_.compiled().state_event_modes.size(), "ni"))
-    return fmi2Error;
+  if (!ready_to_read("fmi2GetEventIndicators", indicators, ni, Counted::event_indicators)) return fmi2Error;
   const std::vector<double> z = exchange_->event_indicators();
   std::copy(z.begin(), z.end(), indicators);
   return fmi2OK;
 }
 
 fmi2Status FmuInstance::get_continuous_states(fmi2Real x[], std::size_t nx) {
-  if (!ready_to_read("fmi2GetContinuousStates", x, nx, table_.states.size(), "nx")) return fmi2Error;
+  if (!ready_to_read("fmi2GetContinuousStates", x, nx, Counted::states)) return fmi2Error;
   const std::vector<double> states = exchange_->states();
   std::copy(states.begin(), states.end(), x);
   return fmi2OK;
@@ -134,7 +131,7 @@ fmi2Status FmuInstance::get_continuous_states(fmi2Real x[], std::size_t nx) {
 
 fmi2Status FmuInstance::get_nominals_of_continuous_states(fmi2Real nominals[], std::size_t nx) {
   static constexpr const char* function = "fmi2GetNominalsOfContinuousStates";
-  if (!of_type(function, fmi2ModelExchange) || !right_count(function, "nx", nx, table_.states.size()))
+  if (!of_type(function, fmi2ModelExchange) || !right_count(function, Counted::states, nx))
     return fmi2Error;
   if (nx > 0 && !nominals) return usage_error(function, "x_nominal is NULL");
   // The model declares no nominal values: the master scales by its tolerances alone.

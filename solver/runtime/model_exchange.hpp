@@ -63,10 +63,8 @@ class ModelExchange {
   /// The step the host accepted ends at time(): delays record the solution there.
   void completed_step();
 
-  /// Any variable or parameter at the time and states set.
+  /// Any variable or parameter, or der(x) of a state x, at the time and states set.
   double get(const std::string& name);
-  /// The derivative of state k.
-  double derivative(int k);
   /// An input's new value between events: no event (the host's integration
   /// sees it as part of the right-hand side; relations that read it switch at
   /// their indicator's sign change).
@@ -82,9 +80,9 @@ class ModelExchange {
   ModelExchange(std::shared_ptr<const CompiledModel> model, const std::vector<double>& parameters,
                 const SimulationOptions& options);
   void solve();
-  void forget_rows();
 
   std::unique_ptr<SessionRun> run_;
+  std::vector<int> state_slots_;  // the states' slots in y, in state order
   bool solved_ = true;  // the algebraic unknowns and derivatives match the time and states set
 };
 

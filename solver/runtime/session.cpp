@@ -80,9 +80,7 @@ const Result& Session::result() const {
 
 void Session::forget_rows() {
   const auto lock = take_turn();
-  SessionRun& r = run();
-  if (r.result.size() > 1) r.drop_first_rows(r.result.size() - 1);
-  r.drop_initial_row = false;  // already gone
+  run().forget_rows();
 }
 
 Result Session::finish() {

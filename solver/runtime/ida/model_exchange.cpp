@@ -11,13 +11,6 @@ ModelExchange Simulator::start_model_exchange(const SimulationOptions& options) 
   return ModelExchange(model_, parameters_, options);
 }
 
-ModelExchange::ModelExchange(std::shared_ptr<const CompiledModel> model, const std::vector<double>& parameters,
-                             const SimulationOptions& options)
-    : run_(SessionRun::create(std::move(model), parameters, options, "model_exchange")) {}
-ModelExchange::ModelExchange(ModelExchange&&) noexcept = default;
-ModelExchange& ModelExchange::operator=(ModelExchange&&) noexcept = default;
-ModelExchange::~ModelExchange() = default;
-
 namespace {
 
 std::vector<int> state_slots(const CompiledModel& m) {
@@ -29,14 +22,22 @@ std::vector<int> state_slots(const CompiledModel& m) {
 
 }  // namespace
 
-int ModelExchange::n_states() const { return static_cast<int>(state_slots(run_->m).size()); }
+ModelExchange::ModelExchange(std::shared_ptr<const CompiledModel> model, const std::vector<double>& parameters,
+                             const SimulationOptions& options)
+    : run_(SessionRun::create(std::move(model), parameters, options, "model_exchange")),
+      state_slots_(state_slots(run_->m)) {}
+ModelExchange::ModelExchange(ModelExchange&&) noexcept = default;
+ModelExchange& ModelExchange::operator=(ModelExchange&&) noexcept = default;
+ModelExchange::~ModelExchange() = default;
+
+int ModelExchange::n_states() const { return static_cast<int>(state_slots_.size()); }
 
 int ModelExchange::n_event_indicators() const { return static_cast<int>(run_->m.state_event_modes.size()); }
 
 std::vector<std::string> ModelExchange::state_names() const {
   const CompiledModel& m = run_->m;
   std::vector<std::string> names;
-  for (int slot : state_slots(m)) names.push_back(m.dae.variables[m.variable_of_slot[slot]].name);
+  for (int slot : state_slots_) names.push_back(m.dae.variables[m.variable_of_slot[slot]].name);
   return names;
 }
 
@@ -53,7 +54,7 @@ void ModelExchange::set_time(double t) {
 
 void ModelExchange::set_states(const std::vector<double>& x) {
   SessionRun& r = *run_;
-  const std::vector<int> slots = state_slots(r.m);
+  const std::vector<int>& slots = state_slots_;
   if (x.size() != slots.size())
     throw ModelError(fmt::format("{}: {} states given, the model has {}", r.where, x.size(), slots.size()));
   for (std::size_t i = 0; i < slots.size(); ++i) {
@@ -67,7 +68,7 @@ void ModelExchange::set_states(const std::vector<double>& x) {
 
 std::vector<double> ModelExchange::states() const {
   std::vector<double> x;
-  for (int slot : state_slots(run_->m)) x.push_back(run_->y[slot]);
+  for (int slot : state_slots_) x.push_back(run_->y[slot]);
   return x;
 }
 
@@ -102,16 +103,8 @@ void ModelExchange::solve() {
 std::vector<double> ModelExchange::derivatives() {
   solve();
   std::vector<double> dx;
-  for (int slot : state_slots(run_->m)) dx.push_back(run_->yp[slot]);
+  for (int slot : state_slots_) dx.push_back(run_->yp[slot]);
   return dx;
-}
-
-double ModelExchange::derivative(int k) {
-  const std::vector<int> slots = state_slots(run_->m);
-  if (k < 0 || k >= static_cast<int>(slots.size()))
-    throw ModelError(fmt::format("{}: no state {} (there are {})", run_->where, k, slots.size()));
-  solve();
-  return run_->yp[slots[k]];
 }
 
 std::vector<double> ModelExchange::event_indicators() {
@@ -166,7 +159,9 @@ ModelExchange::EventOutcome ModelExchange::event() {
       throw;
     }
     outcome.states_changed = states() != before;
-    forget_rows();
+    // The rows are the events' left and right limits, which no one reads
+    // here: the memory stays flat however long the host integrates.
+    r.forget_rows();
   }
   outcome.next_time_event = next_time_event();
   return outcome;
@@ -186,18 +181,8 @@ double ModelExchange::get(const std::string& name) {
 
 void ModelExchange::set_input(const std::string& name, double value) {
   SessionRun& r = *run_;
-  auto it = r.m.parameter_by_name.find(name);
-  if (it == r.m.parameter_by_name.end()) {
-    std::vector<std::string> names;
-    for (const auto& p : r.m.dae.parameters) names.push_back(p.name);
-    throw UnknownNameError("model '" + r.m.dae.model_name + "'", "parameter", name, names);
-  }
-  const int p = it->second;
-  if (r.parameters[p] == value) return;
-  check_parameter_change(r.m, p, r.parameters[p], value);
-  std::vector<double> candidate = r.parameters;
-  candidate[p] = value;
-  r.check_parameters(candidate);
+  std::vector<double> candidate = r.parameters_with(name, value);
+  if (candidate == r.parameters) return;
   r.parameters = std::move(candidate);
   r.copy_parameters();
   r.note_parameters();
@@ -206,7 +191,7 @@ void ModelExchange::set_input(const std::string& name, double value) {
 
 void ModelExchange::set_parameter(const std::string& name, double value) {
   run_->set_parameter(name, value);
-  forget_rows();
+  run_->forget_rows();
 }
 
 SessionState ModelExchange::state() const { return run_->state(); }
@@ -214,14 +199,6 @@ SessionState ModelExchange::state() const { return run_->state(); }
 void ModelExchange::set_state(const SessionState& state) {
   run_->set_state(state);
   solved_ = true;
-}
-
-// Rows are the events' left and right limits, which no one reads here: the
-// memory stays flat however long the host integrates.
-void ModelExchange::forget_rows() {
-  SessionRun& r = *run_;
-  if (r.result.size() > 1) r.drop_first_rows(r.result.size() - 1);
-  r.drop_initial_row = false;
 }
 
 }  // namespace acausal

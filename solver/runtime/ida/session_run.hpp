@@ -327,7 +327,11 @@ struct SessionRun {
   void restart();
   void check_parameters(const std::vector<double>& candidate) const;
   void note_parameters();
+  /// The parameters with `name` set to `value`, after every check a change during the run must pass.
+  std::vector<double> parameters_with(const std::string& name, double value) const;
   void set_parameter(const std::string& name, double value);
+  /// Forgets the rows recorded so far but the last.
+  void forget_rows();
   double get(const std::string& name);
   int state_slot_of_derivative(const std::string& name) const;
   SessionState state();

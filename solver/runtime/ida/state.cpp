@@ -56,8 +56,7 @@ void SessionRun::note_parameters() {
   changes.emplace_back(first, parameters);
 }
 
-void SessionRun::set_parameter(const std::string& name, double value) {
-  ensure_usable("set_parameter");
+std::vector<double> SessionRun::parameters_with(const std::string& name, double value) const {
   auto it = m.parameter_by_name.find(name);
   if (it == m.parameter_by_name.end()) {
     std::vector<std::string> names;
@@ -73,6 +72,17 @@ void SessionRun::set_parameter(const std::string& name, double value) {
   std::vector<double> candidate = parameters;
   candidate[p] = value;
   check_parameters(candidate);
+  return candidate;
+}
+
+void SessionRun::forget_rows() {
+  if (result.size() > 1) drop_first_rows(result.size() - 1);
+  drop_initial_row = false;  // already gone
+}
+
+void SessionRun::set_parameter(const std::string& name, double value) {
+  ensure_usable("set_parameter");
+  std::vector<double> candidate = parameters_with(name, value);
   try {
     if (restart_pending) restart();
     const std::string why = "set_parameter(" + name + " = " + format_number(value) + ")";
