@@ -16,16 +16,25 @@ namespace acausal::vehicle {
 /// body. In body axes, with the wheels' forces F_i on the mounts,
 ///   m·(der(v_x) − r·v_y) = Σ F_x,i − F_drag,   m·(der(v_y) + r·v_x) = Σ F_y,i,
 ///   Iz·der(r) = Σ (x_i·F_y,i − y_i·F_x,i + tau_i),
-/// drag 0.5·rho·Cd·A·v_x²·tanh(v_x/v_eps) at CG height. The loads (outputs
-/// N_fl … N_rr, to the wheels' N inputs): the axles carry
-///   N_front = (m·g·b − (m·a_x + F_drag)·h_cg)/L,   N_rear = m·g − N_front,
-/// (traction and braking at the road pitch the load between them, as in
-/// VehicleBody) and the lateral acceleration a_y moves m·a_y·h_cg from the inner
-/// to the outer wheels, split between the axles by the roll-stiffness share
-/// roll_share_front (roll centres at the road, quasi-static roll): the front
-/// axle's outer wheel gains roll_share_front·m·a_y·h_cg/track_f. No roll or
-/// pitch motion, no grade, loads not clipped (a wheel reads a negative load
-/// as 0). The states are v_x, v_y, r and the pose x, y, psi.
+/// drag 0.5·rho·Cd·A·v_x²·tanh(v_x/v_eps) at CG height. The road may be a
+/// plane inclined by `grade` (rad) whose steepest ascent points along the
+/// world direction `grade_heading` (rad from the x axis; x, y are coordinates
+/// in the inclined plane): gravity's component in the plane, m·g·sin(grade)
+/// downhill, acts at the CG, (F_grade_x, F_grade_y) in body axes, added to the
+/// wheels' forces above, and m·g·cos(grade) presses the car onto the road.
+/// The loads (outputs N_fl … N_rr, to the wheels' N inputs) follow from the
+/// road's forces on the tires, F_road,x = m·a_x + F_drag − F_grade_x and
+/// F_road,y = m·a_y − F_grade_y, acting h_cg below the CG: the axles carry
+///   N_front = (m·g·cos(grade)·b − F_road,x·h_cg)/L,   N_rear = m·g·cos(grade) − N_front,
+/// (traction, braking and a climb pitch the load rearwards, as in VehicleBody)
+/// and F_road,y·h_cg moves load from the inner to the outer wheels (on a cross
+/// slope standing still, to the downhill ones), split between the axles by the
+/// roll-stiffness share roll_share_front (roll centres at the road,
+/// quasi-static roll): the front axle's outer wheel gains
+/// roll_share_front·F_road,y·h_cg/track_f. No roll or pitch motion, loads not
+/// clipped (a wheel reads a negative load as 0). Gravity's work is supplied
+/// from outside, as VehicleBody books its grade force. The states are v_x,
+/// v_y, r and the pose x, y, psi.
 struct PlanarVehicleBody : Component {
   planar::Frame frame_fl{*this, "frame_fl"}, frame_fr{*this, "frame_fr"}, frame_rl{*this, "frame_rl"},
       frame_rr{*this, "frame_rr"};
@@ -45,6 +54,10 @@ struct PlanarVehicleBody : Component {
   Parameter rho = parameter("rho", 1.225, {.unit = "kg/m3", .min = 0});
   Parameter g = parameter("g", 9.81, {.unit = "m/s2", .min = 0});
   Parameter v_eps = parameter("v_eps", 0.1, {.unit = "m/s", .min = 1e-9});
+  Parameter grade =
+      parameter("grade", 0.0, {.unit = "rad", .min = -1.5, .max = 1.5, .description = "the road plane's slope angle"});
+  Parameter grade_heading = parameter(
+      "grade_heading", 0.0, {.unit = "rad", .description = "world direction of the steepest ascent, from the x axis"});
 
   RealOutput x{*this, "x", {.unit = "m", .start = 0.0, .fixed = true, .state = StateSelect::prefer}};
   RealOutput y{*this, "y", {.unit = "m", .start = 0.0, .fixed = true, .state = StateSelect::prefer}};
@@ -59,12 +72,15 @@ struct PlanarVehicleBody : Component {
   Variable F_y = variable("F_y", {.unit = "N", .description = "wheels' force across the body"});
   Variable M_z = variable("M_z", {.unit = "N.m", .description = "wheels' yaw moment about the CG"});
   Variable F_drag = variable("F_drag", {.unit = "N"});
+  Variable F_grade_x = variable("F_grade_x", {.unit = "N", .description = "gravity in the road plane, along the body"});
+  Variable F_grade_y = variable("F_grade_y", {.unit = "N", .description = "gravity in the road plane, across the body"});
   Variable N_front = variable("N_front", {.unit = "N"});
   Variable N_rear = variable("N_rear", {.unit = "N"});
 
   explicit PlanarVehicleBody(std::string name) : Component(std::move(name)) {
     stored_energy(0.5 * m * (v_x * v_x + v_y * v_y) + 0.5 * Iz * r * r);
     dissipated_power(F_drag * v_x);
+    supplied_power(F_grade_x * v_x + F_grade_y * v_y);
     require(m > 0, "the mass m must be positive");
     require(Iz > 0, "the yaw inertia Iz must be positive");
     require(a + b > 0, "the wheelbase a + b must be positive");
@@ -90,17 +106,22 @@ struct PlanarVehicleBody : Component {
     equation(F_y == sum_y);
     equation(M_z == moment);
     equation(F_drag == 0.5 * rho * Cd * A * v_x * v_x * tanh(v_x / v_eps));
+    // The downhill direction, −(cos χ, sin χ) in world axes, seen from the body turned by psi.
+    const Expr downhill = -m * g * sin(grade);
+    equation(F_grade_x == downhill * cos(grade_heading - psi));
+    equation(F_grade_y == downhill * sin(grade_heading - psi));
     equation(a_x == der(v_x) - r * v_y);
     equation(a_y == der(v_y) + r * v_x);
-    equation(m * a_x == F_x - F_drag);
-    equation(m * a_y == F_y);
+    equation(m * a_x == F_x - F_drag + F_grade_x);
+    equation(m * a_y == F_y + F_grade_y);
     equation(Iz * der(r) == M_z);
     // |v_x| regularized below v_eps as in the wheels' slips: exact above it.
     equation(beta == atan(v_y / no_event(ifelse(abs(v_x) >= v_eps, abs(v_x), 0.5 * (v_x * v_x / v_eps + v_eps)))));
-    equation(N_front == (m * g * b - (m * a_x + F_drag) * h_cg) / L);
-    equation(N_rear == m * g - N_front);
-    const Expr shift_front = roll_share_front * m * a_y * h_cg / track_f;
-    const Expr shift_rear = (1.0 - roll_share_front) * m * a_y * h_cg / track_r;
+    const Expr weight = m * g * cos(grade), road_x = m * a_x + F_drag - F_grade_x, road_y = m * a_y - F_grade_y;
+    equation(N_front == (weight * b - road_x * h_cg) / L);
+    equation(N_rear == weight - N_front);
+    const Expr shift_front = roll_share_front * road_y * h_cg / track_f;
+    const Expr shift_rear = (1.0 - roll_share_front) * road_y * h_cg / track_r;
     equation(N_fl == 0.5 * N_front - shift_front);
     equation(N_fr == 0.5 * N_front + shift_front);
     equation(N_rl == 0.5 * N_rear - shift_rear);

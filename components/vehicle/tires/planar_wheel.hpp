@@ -9,6 +9,7 @@
 #include "components/vehicle/tires/combined_slip.hpp"
 #include "components/vehicle/tires/magic_formula.hpp"
 #include "components/vehicle/tires/pac2002.hpp"
+#include "components/vehicle/tires/pac2002_aligning.hpp"
 #include "components/vehicle/tires/pac2002_lateral.hpp"
 #include "components/vehicle/tires/tir_file.hpp"
 #include "connectors/planar.hpp"
@@ -48,16 +49,23 @@ struct PlanarTireLaw {
 /// scaled slip held within B·kappa_max (the formula's fitted range).
 /// pac2002, PAC2002 with its own combined slip: Fx = Gxα·Fx0(κ), Fy =
 /// Gyκ·Fy0(α) + SVyκ (pac2002.hpp, pac2002_lateral.hpp; coefficients as
-/// parameters named as in a .TIR file, load_tir() reads both directions),
-/// the road's μ scaling the tire's friction and κ held within ±kappa_max. Its
-/// weighting functions do not bound the resultant by themselves: where
-/// √(Fx² + Fy²) would exceed F_peak = max(|Dx| + |SVx|, |Dy| + |SVy|), the
-/// larger of the pure-slip peaks at this load, both are scaled back onto it.
+/// parameters named as in a .TIR file, load_tir() reads both directions and
+/// the aligning moment), the road's μ scaling the tire's friction and κ held
+/// within ±kappa_max. Its weighting functions do not bound the resultant by
+/// themselves: where √(Fx² + Fy²) would exceed F_peak = max(|Dx| + |SVx|,
+/// |Dy| + |SVy|), the larger of the pure-slip peaks at this load, both are
+/// scaled back onto it.
 /// μ is `mu`, or a map μ(x, y) over the road (set_friction_map: a split-μ
 /// road, a wet patch). Rolling resistance Crr·N·r·tanh(ω·r/v_eps) is a torque
-/// against the spin (the planar body has none of its own). No aligning moment
-/// or camber. The PAC2002 coefficients are parameters of every PlanarWheel;
-/// only pac2002 reads them.
+/// against the spin (the planar body has none of its own). No camber. The
+/// PAC2002 coefficients are parameters of every PlanarWheel; only pac2002
+/// reads them.
+/// aligning_moment (structural; off by default: Mz = trail = 0) adds the road's
+/// moment Mz about the vertical axis (counter-clockwise seen from above, it
+/// turns the wheel toward where it goes), passed on as frame.tau = −Mz: the
+/// brush model's Mz = −trail·Fy for tanh, linear and pacejka (trail_0 at zero
+/// slip, 0 at full sliding), PAC2002's −t·Fy' + Mzr + s·Fx for pac2002
+/// (pac2002_aligning.hpp). P_slip then includes the moment's −Mz·der(frame.phi).
 /// lateral_relaxation (structural; off by default, the lateral force then
 /// follows the slip angle at once): the law reads a relaxed slip angle
 /// alpha_t, a state, instead of alpha (the longitudinal slip is not relaxed):
@@ -103,6 +111,11 @@ struct PlanarWheel : Component {
                                            {.description = "the law reads a slip angle relaxed over sigma_y (off, on)",
                                             .choices = {"off", "on"}});
   Parameter sigma_y = parameter("sigma_y", 0.3, {.unit = "m", .min = 1e-6, .description = "lateral relaxation length"});
+  Parameter aligning_moment = parameter("aligning_moment", 0.0,
+                                        {.description = "the road's moment Mz about the vertical axis (off, on)",
+                                         .choices = {"off", "on"}});
+  Parameter trail_0 = parameter(
+      "trail_0", 0.035, {.unit = "m", .min = 0, .description = "pneumatic trail at zero slip (tanh, linear, pacejka)"});
 
   Variable phi = variable("phi", {.unit = "rad", .description = "spin angle"});
   Variable omega = variable("omega", {.unit = "rad/s", .state = StateSelect::prefer});
@@ -122,6 +135,10 @@ struct PlanarWheel : Component {
   Variable alpha_t = variable("alpha_t", {.unit = "rad", .description = "the slip angle the law reads: alpha, or relaxed "
                                                                         "(lateral_relaxation)"});
   Variable E_lat = variable("E_lat", {.unit = "J", .description = "work done on the lateral tread (lateral_relaxation)"});
+  Variable Mz = variable("Mz", {.unit = "N.m", .description = "road moment on the tire about the vertical axis, "
+                                                              "counter-clockwise seen from above (aligning_moment)"});
+  Variable trail = variable("trail", {.unit = "m", .description = "pneumatic trail: Mz = −trail·Fy, pac2002's t "
+                                                                  "(aligning_moment)"});
 
   explicit PlanarWheel(std::string name) : Component(std::move(name)) {
     stored_energy(0.5 * J * omega * omega);
@@ -181,17 +198,59 @@ struct PlanarWheel : Component {
     equation(Fy == choose(tanh_law.Fy, linear_law.Fy, pacejka_law.Fy, pac_cap * pac_Fy));
     equation(F_peak == choose(F_max, F_max, F_max * no_event(max(D, D_y)), pac_peak));
     equation(F_total == sqrt(Fx * Fx + Fy * Fy));
-    // The road's force on the tire, in world axes, reaches the body through
-    // the massless wheel centre: frame force + road force = 0.
+    // The aligning moment; off, Mz = trail = 0 and every term of it folds away.
+    // The simple laws take the brush model's pneumatic trail (Pacejka, Tire
+    // and Vehicle Dynamics, ch. 3, the brush model at pure side slip with a
+    // parabolic pressure distribution): with θ = C_α·|tan α|/(3·F_y,peak),
+    // sliding spreads from the trailing edge and reaches the leading edge at
+    // θ = 1; Fy = F_y,peak·θ·(3 − 3θ + θ²) and the moment F_y,peak·a·θ·(1 − θ)³
+    // (a half the contact length) put the force's centre behind the contact
+    // centre by trail = (a/3)·(1 − θ)³/(1 − θ + θ²/3), trail_0 = a/3 at zero
+    // slip, 0 from full sliding on. θ here: C_α/F_y,peak of each law, written
+    // without the load (cornering_stiffness/μ for tanh and linear, B_y·C_y for
+    // pacejka), so a wheel in the air divides by nothing.
+    // Sign: at alpha > 0 (the contact slides to the wheel's left) Fy < 0 pushes
+    // right, at x = −trail behind the centre; its moment x·Fy = −trail·Fy > 0
+    // turns the wheel counter-clockwise, to its left: toward where it goes,
+    // taking slip angle away.
+    const Expr aligns = chosen(aligning_moment, 1);
+    const auto brush_trail = [&](const Expr& theta) {
+      const Expr sliding = no_event(min(theta, 1.0)), adhering = 1.0 - sliding;
+      return trail_0 * adhering * adhering * adhering / (1.0 - sliding + sliding * sliding / 3.0);
+    };
+    const Expr side_slip = no_event(abs(tan_alpha_law));
+    const Expr theta_simple = cornering_stiffness * side_slip / (3.0 * friction);
+    const Expr theta_pacejka = B_y * C_y * side_slip / 3.0;
+    // PAC2002's trail acts on the lateral force the wheel delivers, Fy' =
+    // Gyκ·Fy0 scaled back onto F_peak with Fy.
+    const Pac2002AligningTerms pac_turn =
+        pac2002_aligning(coefficient, k_fit, alpha_law, load, mu_road, Fx, Fy,
+                         pac_cap * pac2002_gy_kappa(coefficient, k_fit, alpha_law, load) * across.Fy);
+    equation(trail == ifelse(aligns,
+                             choose(brush_trail(theta_simple), brush_trail(theta_simple), brush_trail(theta_pacejka),
+                                    pac_turn.t),
+                             0.0));
+    equation(Mz == ifelse(aligns, ifelse(law(PlanarTireLaw::pac2002), pac_turn.Mz, -trail * Fy), 0.0));
+    // The road's force on the tire, in world axes, and its moment reach the
+    // body through the massless wheel centre: frame force + road force = 0,
+    // frame torque + Mz = 0.
     equation(frame.fx == -(c * Fx - s * Fy));
     equation(frame.fy == -(s * Fx + c * Fy));
-    equation(frame.tau == 0.0);
+    equation(frame.tau == ifelse(aligns, -Mz, 0.0));
     equation(tau_roll == Crr * load * radius * tanh(rim_speed / v_eps));
     equation(J * der(omega) == flange_rot.tau - radius * Fx - tau_roll);
     // The contact point slides at (v_long − ω·r, v_lat); the road's force
     // does −P_slip of work on it. Relaxed, the lateral tread takes
     // −Fy·(v_lat − |v_long|·tan alpha_t) of that into E_lat (below).
-    equation(P_slip == Fx * v_slip - ifelse(relaxes, Fy * speed * tan(alpha_t), Fy * v_lat));
+    // The moment: the frame's torque −Mz brings −Mz·der(phi) in through the
+    // port, and the wheel stores none of it, so the contact takes it. In the
+    // brush model Mz is the first moment of the contact's force distribution
+    // and a yaw rate r slides the tread at v_lat + r·x along the contact, so
+    // the friction power gains −Mz·r, as −Fy·v_lat. (Mz follows the slip angle
+    // at once, with no tread deflection stored, so when the wheel yaws back
+    // this term may make P_slip negative for a while.)
+    equation(P_slip == Fx * v_slip - ifelse(relaxes, Fy * speed * tan(alpha_t), Fy * v_lat) -
+                           ifelse(aligns, Mz * der(heading), 0.0));
     // Lateral relaxation (the stretched string's first-order model): the
     // tread's lateral deflection sigma_y·tan(alpha_t) moves at
     // v_lat − |v_long|·tan(alpha_t), written with d(tan alpha_t)/dt =
@@ -229,17 +288,20 @@ struct PlanarWheel : Component {
     replace_equation(friction_law_, mu_road == table(frame.x, frame.y, t));
   }
 
-  /// Sets the pac2002 coefficients from a .TIR file's longitudinal and
-  /// lateral sections (coefficients the file leaves out keep their values);
-  /// all or nothing. Call before compiling, and choose tire_law = pac2002.
+  /// Sets the pac2002 coefficients from a .TIR file's longitudinal, lateral
+  /// and aligning sections (coefficients the file leaves out keep their
+  /// values); all or nothing. Call before compiling, and choose tire_law =
+  /// pac2002.
   void load_tir(const std::string& path) {
     const Pac2002Longitudinal along = read_tir_longitudinal(path);
     const Pac2002Lateral across = read_tir_lateral(path);
+    const Pac2002Aligning turn = read_tir_aligning(path);
     std::vector<std::pair<std::string, double>> before;
     for (const ParameterDecl& p : parameters()) before.emplace_back(p.name, p.value);
     try {
       for (const auto& field : Pac2002Longitudinal::fields()) set_parameter(field.name, along.*field.member);
       for (const auto& field : Pac2002Lateral::fields()) set_parameter(field.name, across.*field.member);
+      for (const auto& field : Pac2002Aligning::fields()) set_parameter(field.name, turn.*field.member);
     } catch (const ModelError&) {
       for (const auto& [name, value] : before) set_parameter(name, value);
       throw;
@@ -249,25 +311,29 @@ struct PlanarWheel : Component {
  private:
   std::vector<Parameter> pac2002_parameters() {
     std::vector<Parameter> declared;
-    const Pac2002Longitudinal along;
-    for (const auto& f : Pac2002Longitudinal::fields())
-      declared.push_back(parameter(f.name, along.*f.member, {.unit = f.unit, .min = f.min, .description = f.description}));
-    const Pac2002Lateral across;
-    for (const auto& f : Pac2002Lateral::fields())
-      declared.push_back(parameter(f.name, across.*f.member, {.unit = f.unit, .min = f.min, .description = f.description}));
+    const auto declare = [&]<class Table>(const Table& defaults) {
+      for (const auto& f : Table::fields())
+        declared.push_back(
+            parameter(f.name, defaults.*f.member, {.unit = f.unit, .min = f.min, .description = f.description}));
+    };
+    declare(Pac2002Longitudinal{});
+    declare(Pac2002Lateral{});
+    declare(Pac2002Aligning{});
     return declared;
   }
-  // Declared in field order: the longitudinal table, then the lateral one.
+  // Declared in field order: the longitudinal table, the lateral one, then the aligning one.
   const Parameter& pac2002_coefficient(const char* name) const {
     std::size_t k = 0;
-    for (const auto& f : Pac2002Longitudinal::fields()) {
-      if (std::string_view(f.name) == name) return pac2002[k];
-      ++k;
-    }
-    for (const auto& f : Pac2002Lateral::fields()) {
-      if (std::string_view(f.name) == name) return pac2002[k];
-      ++k;
-    }
+    const auto find = [&](const auto& fields) -> const Parameter* {
+      for (const auto& f : fields) {
+        if (std::string_view(f.name) == name) return &pac2002[k];
+        ++k;
+      }
+      return nullptr;
+    };
+    if (const Parameter* p = find(Pac2002Longitudinal::fields())) return *p;
+    if (const Parameter* p = find(Pac2002Lateral::fields())) return *p;
+    if (const Parameter* p = find(Pac2002Aligning::fields())) return *p;
     throw ModelError(path() + ": no PAC2002 coefficient " + name);
   }
 

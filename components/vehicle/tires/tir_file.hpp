@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "components/vehicle/tires/pac2002.hpp"
+#include "components/vehicle/tires/pac2002_aligning.hpp"
 #include "components/vehicle/tires/pac2002_lateral.hpp"
 #include "components/common/text_file.hpp"
 #include "solver/symbolic/errors.hpp"
@@ -67,10 +68,17 @@ inline const char* tir_lateral_section_of(std::string_view name) {
   return name.size() > 2 && name[0] == 'R' && name[2] == 'X' ? "LONGITUDINAL_COEFFICIENTS" : "LATERAL_COEFFICIENTS";
 }
 
+// ... and each aligning one: R0 is a dimension of the tire.
+inline const char* tir_aligning_section_of(std::string_view name) {
+  if (name == "UNLOADED_RADIUS") return "DIMENSION";
+  return name.front() == 'L' ? "SCALING_COEFFICIENTS" : "ALIGNING_COEFFICIENTS";
+}
+
 // Where one set of coefficients lives in a .TIR file, and the values its
 // formula cannot take besides non-numbers.
 struct TirLayout {
   const char* force;                  // "longitudinal": the message for a file with none of the set names it
+  const char* subject;                // "the longitudinal force": ... and what such a file is not for
   std::vector<std::string> sections;  // those read, in the order that message lists them
   const char* (*section_of)(std::string_view name);
   // Why `name` cannot be `value` (the end of "[SECTION] NAME = value ..."), or "".
@@ -88,6 +96,12 @@ inline std::string refuse_lateral(std::string_view name, double value) {
     return "must not be positive (ISO signs: a positive cornering stiffness would push the tire along its slip)";
   if (name == "PKY2" && !(value > 0.0))
     return "must be positive (PKY2·Fz0' divides the load in the cornering stiffness)";
+  return "";
+}
+
+inline std::string refuse_aligning(std::string_view name, double value) {
+  if (name == "UNLOADED_RADIUS" && !(value > 0.0))
+    return "must be positive (the trail, the residual moment and the arm of Fx scale with it)";
   return "";
 }
 
@@ -150,8 +164,8 @@ Coefficients parse_tir(std::string_view content, const std::string& source, cons
     std::string listed;
     for (std::size_t i = 0; i < layout.sections.size(); ++i)
       listed += (i == 0 ? "[" : i + 1 == layout.sections.size() ? " or [" : ", [") + layout.sections[i] + "]";
-    throw ModelError(fmt::format("{}: no PAC2002 {} coefficient in {}: not a .TIR file for the {} force", source,
-                                 layout.force, listed, layout.force));
+    throw ModelError(fmt::format("{}: no PAC2002 {} coefficient in {}: not a .TIR file for {}", source,
+                                 layout.force, listed, layout.subject));
   }
   return result;
 }
@@ -170,6 +184,7 @@ Coefficients parse_tir(std::string_view content, const std::string& source, cons
 /// positive. A violation is a ModelError "source:line: ...".
 inline Pac2002Longitudinal parse_tir_longitudinal(std::string_view content, const std::string& source) {
   static const detail::TirLayout layout = {"longitudinal",
+                                           "the longitudinal force",
                                            {"VERTICAL", "LONGITUDINAL_COEFFICIENTS", "SCALING_COEFFICIENTS"},
                                            detail::tir_section_of,
                                            detail::refuse_longitudinal};
@@ -194,6 +209,7 @@ inline Pac2002Longitudinal read_tir_longitudinal(const std::string& path) {
 inline Pac2002Lateral parse_tir_lateral(std::string_view content, const std::string& source) {
   static const detail::TirLayout layout = {
       "lateral",
+      "the lateral force",
       {"LATERAL_COEFFICIENTS", "LONGITUDINAL_COEFFICIENTS", "SCALING_COEFFICIENTS"},
       detail::tir_lateral_section_of,
       detail::refuse_lateral};
@@ -204,6 +220,30 @@ inline Pac2002Lateral parse_tir_lateral(std::string_view content, const std::str
 /// parse_tir_lateral); a file that cannot be read is a ModelError naming it.
 inline Pac2002Lateral read_tir_lateral(const std::string& path) {
   return parse_tir_lateral(text_file::read(path, "tire property file"), path);
+}
+
+/// The PAC2002 aligning moment coefficients (Pac2002Aligning) of a .TIR
+/// file's text, as strict as parse_tir_longitudinal: Q*Z* and SSZ* from
+/// [ALIGNING_COEFFICIENTS], UNLOADED_RADIUS from [DIMENSION], LTR, LRES and LS
+/// from [SCALING_COEFFICIENTS]; in those three sections every line must be
+/// `NAME = number` (a quoted string for a key not read), no key twice, a
+/// coefficient read only in its own section, every number finite, and
+/// UNLOADED_RADIUS positive. The camber coefficients (QBZ4, QDZ3, ...) and
+/// the other keys of [DIMENSION] are ignored. A violation is a ModelError
+/// "source:line: ...".
+inline Pac2002Aligning parse_tir_aligning(std::string_view content, const std::string& source) {
+  static const detail::TirLayout layout = {"aligning moment",
+                                           "the aligning moment",
+                                           {"ALIGNING_COEFFICIENTS", "DIMENSION", "SCALING_COEFFICIENTS"},
+                                           detail::tir_aligning_section_of,
+                                           detail::refuse_aligning};
+  return detail::parse_tir<Pac2002Aligning>(content, source, layout);
+}
+
+/// The PAC2002 aligning moment coefficients of the .TIR file at `path` (see
+/// parse_tir_aligning); a file that cannot be read is a ModelError naming it.
+inline Pac2002Aligning read_tir_aligning(const std::string& path) {
+  return parse_tir_aligning(text_file::read(path, "tire property file"), path);
 }
 
 }  // namespace acausal::vehicle
