@@ -31,8 +31,22 @@ namespace acausal::vehicle {
 /// slope standing still, to the downhill ones), split between the axles by the
 /// roll-stiffness share roll_share_front (roll centres at the road,
 /// quasi-static roll): the front axle's outer wheel gains
-/// roll_share_front·F_road,y·h_cg/track_f. No roll or pitch motion, loads not
-/// clipped (a wheel reads a negative load as 0). Gravity's work is supplied
+/// roll_share_front·F_road,y·h_cg/track_f. Loads are not clipped (a wheel
+/// reads a negative load as 0); no pitch motion.
+/// Roll (roll_dynamics, structural): off (default), the transfer above is
+/// quasi-static and phi_roll reports the body's steady roll angle
+/// F_road,y·h_cg/(K_roll − m·g·h_cg); on, the body rolls about an axis on
+/// the road (ISO 8855: positive right side down, so a left turn rolls it
+/// positive) as a side degree of freedom driven by the planar motion,
+///   Ix·der(w_roll) = F_road,y·h_cg + m·g·h_cg·phi_roll − K_roll·phi_roll − C_roll·w_roll,
+/// (small angles; Ix about that axis, m·h_cg² included) and the suspension's
+/// moment M_roll = K_roll·phi_roll + C_roll·w_roll, split by
+/// roll_share_front, is what moves load across: the front outer wheel gains
+/// roll_share_front·M_roll/track_f. In a steady turn that is K/(K − m·g·h)
+/// times the quasi-static transfer (the rolled CG leans outward); the roll
+/// does not act back on the planar motion (the CG's sideways swing h·der(w_roll)
+/// is left out), so the driving moment's work F_road,y·h_cg·w_roll is booked
+/// as supplied. Gravity's work is supplied
 /// from outside, as VehicleBody books its grade force. The states are v_x,
 /// v_y, r and the pose x, y, psi.
 struct PlanarVehicleBody : Component {
@@ -49,6 +63,14 @@ struct PlanarVehicleBody : Component {
   Parameter track_r = parameter("track_r", 1.55, {.unit = "m", .min = 0, .description = "rear track width"});
   Parameter roll_share_front =
       parameter("roll_share_front", 0.55, {.min = 0, .max = 1, .description = "front axle's share of the roll stiffness"});
+  Parameter roll_dynamics = parameter("roll_dynamics", 0.0,
+                                      {.description = "the body rolls on its suspension (off: quasi-static, on)",
+                                       .choices = {"off", "on"}});
+  Parameter K_roll =
+      parameter("K_roll", 1.0e5, {.unit = "N.m/rad", .min = 0, .description = "roll stiffness of both axles"});
+  Parameter C_roll =
+      parameter("C_roll", 6500.0, {.unit = "N.m.s/rad", .min = 0, .description = "roll damping of both axles"});
+  Parameter Ix = parameter("Ix", 700.0, {.unit = "kg.m2", .min = 0, .description = "roll inertia about the road"});
   Parameter Cd = parameter("Cd", 0.3, {.min = 0});
   Parameter A = parameter("A", 2.2, {.unit = "m2", .min = 0});
   Parameter rho = parameter("rho", 1.225, {.unit = "kg/m3", .min = 0});
@@ -76,6 +98,9 @@ struct PlanarVehicleBody : Component {
   Variable F_grade_y = variable("F_grade_y", {.unit = "N", .description = "gravity in the road plane, across the body"});
   Variable N_front = variable("N_front", {.unit = "N"});
   Variable N_rear = variable("N_rear", {.unit = "N"});
+  Variable phi_roll = variable("phi_roll", {.unit = "rad", .description = "roll angle, positive right side down"});
+  Variable w_roll = variable("w_roll", {.unit = "rad/s", .description = "roll rate (roll_dynamics)"});
+  Variable M_roll = variable("M_roll", {.unit = "N.m", .description = "the suspension's roll moment on the wheels"});
 
   explicit PlanarVehicleBody(std::string name) : Component(std::move(name)) {
     stored_energy(0.5 * m * (v_x * v_x + v_y * v_y) + 0.5 * Iz * r * r);
@@ -85,6 +110,9 @@ struct PlanarVehicleBody : Component {
     require(Iz > 0, "the yaw inertia Iz must be positive");
     require(a + b > 0, "the wheelbase a + b must be positive");
     require(track_f > 0 && track_r > 0, "the track widths must be positive (the load transfer divides by them)");
+    // The roll angle divides by the net roll stiffness; rolling, der(w_roll) needs a roll inertia.
+    require(K_roll > m * g * h_cg, "the roll stiffness K_roll must exceed m·g·h_cg (or the body tips over)");
+    require(Ix > 0, "the roll inertia Ix must be positive");
     const Expr c = cos(psi), s = sin(psi), L = a + b;
     equation(der(x) == v_x * c - v_y * s);
     equation(der(y) == v_x * s + v_y * c);
@@ -120,8 +148,17 @@ struct PlanarVehicleBody : Component {
     const Expr weight = m * g * cos(grade), road_x = m * a_x + F_drag - F_grade_x, road_y = m * a_y - F_grade_y;
     equation(N_front == (weight * b - road_x * h_cg) / L);
     equation(N_rear == weight - N_front);
-    const Expr shift_front = roll_share_front * road_y * h_cg / track_f;
-    const Expr shift_rear = (1.0 - roll_share_front) * road_y * h_cg / track_r;
+    // Roll: off, every roll term folds away and the transfer is road_y·h_cg.
+    const Expr rolls = chosen(roll_dynamics, 1), net_stiffness = K_roll - m * g * h_cg;
+    stored_energy(ifelse(rolls, 0.5 * Ix * w_roll * w_roll + 0.5 * net_stiffness * phi_roll * phi_roll, 0.0));
+    dissipated_power(ifelse(rolls, C_roll * w_roll * w_roll, 0.0));
+    supplied_power(ifelse(rolls, road_y * h_cg * w_roll, 0.0));
+    equation(0.0 == ifelse(rolls, w_roll - der(phi_roll), phi_roll - road_y * h_cg / net_stiffness));
+    equation(0.0 == ifelse(rolls, Ix * der(w_roll) - road_y * h_cg + net_stiffness * phi_roll + C_roll * w_roll,
+                           w_roll));
+    equation(M_roll == ifelse(rolls, K_roll * phi_roll + C_roll * w_roll, road_y * h_cg));
+    const Expr shift_front = roll_share_front * M_roll / track_f;
+    const Expr shift_rear = (1.0 - roll_share_front) * M_roll / track_r;
     equation(N_fl == 0.5 * N_front - shift_front);
     equation(N_fr == 0.5 * N_front + shift_front);
     equation(N_rl == 0.5 * N_rear - shift_rear);
