@@ -263,7 +263,7 @@ std::string ChecklistReport::markdown() const {
     for (const auto& c : checks) {
       if (c.level != level) continue;
       o << "| " << (c.passed ? "✅" : "❌") << " | " << c.rig << " | **" << markdown_cell(c.title) << "**: "
-        << markdown_cell(c.detail) << " | " << (level == Level::physics ? format_number(c.tolerance) : "") << " | "
+        << markdown_cell(c.detail.empty() ? c.message : c.detail) << " | " << (level == Level::physics ? format_number(c.tolerance) : "") << " | "
         << (level == Level::physics && std::isfinite(c.error) ? format_number(c.error) : "") << " | "
         << (std::isfinite(c.worst_time) ? "t = " + format_number(c.worst_time) + " s" : "") << " |\n";
     }

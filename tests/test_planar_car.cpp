@@ -113,6 +113,11 @@ TEST_CASE("PlanarCar: the handling checklist passes (ISO 4138 understeer gradien
     CHECK(c.passed);
   }
   CHECK(report.checks.size() >= 25);
+  // A custom check has no statement of its own: the report shows what it measured (the figures were only in the
+  // JSON before).
+  const std::string markdown = report.markdown();
+  CHECK_THAT(markdown, Catch::Matchers::Contains("; lateral displacement "));
+  CHECK_THAT(markdown, Catch::Matchers::Contains(" m in the last second, v_x "));
 }
 
 TEST_CASE("PlanarCar: ISO 4138 without the tires' saturation and longitudinal slips gives the bicycle's understeer "
