@@ -29,6 +29,16 @@ struct BouncingBall : Component {
   }
 };
 
+/// The message of the ModelError `action` throws, or "<no ModelError>".
+inline std::string model_error_of(const std::function<void()>& action) {
+  try {
+    action();
+  } catch (const ModelError& e) {
+    return e.what();
+  }
+  return "<no ModelError>";
+}
+
 /// Options for a test run: outputs every dt, atol a hundredth of rtol.
 inline SimulationOptions run_for(double t_end, double dt, double rtol = 1e-8) {
   SimulationOptions opt;

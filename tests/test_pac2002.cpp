@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "msl_reference.hpp"  // data_dir()
+#include "support.hpp"
 
 using namespace acausal;
 using namespace acausal::vehicle;
@@ -160,15 +161,6 @@ struct Pac2002Rig : Component {
     equation(Fx == pac2002_fx([&](const char* n) -> Expr { return coefficients.at(n); }, kappa, Fz, mu_scale));
   }
 };
-
-std::string model_error_of(const std::function<void()>& action) {
-  try {
-    action();
-  } catch (const ModelError& e) {
-    return e.what();
-  }
-  return "<no ModelError>";
-}
 
 }  // namespace
 
@@ -345,7 +337,7 @@ TEST_CASE("PAC2002: the .TIR reader loads the longitudinal coefficients", "[pac2
 TEST_CASE("PAC2002: bad .TIR files are ModelErrors naming the file and the line", "[pac2002]") {
   const auto tires = test::data_dir() / "tires";
   auto read = [](const std::filesystem::path& file) {
-    return model_error_of([&] { read_tir_longitudinal(file.string()); });
+    return test::model_error_of([&] { read_tir_longitudinal(file.string()); });
   };
   CHECK_THAT(read(tires / "bad_number.tir"), Contains("bad_number.tir:7:") && Contains("PKX1") && Contains("22,5"));
   CHECK_THAT(read(tires / "duplicate_key.tir"),

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "msl_reference.hpp"  // data_dir()
+#include "support.hpp"
 
 using namespace acausal;
 using namespace acausal::vehicle;
@@ -157,15 +158,6 @@ const Symbolic& symbolic() {
 
 bool agrees(double value, double expected, double relative) {
   return std::fabs(value - expected) <= relative * std::fabs(expected);
-}
-
-std::string model_error_of(const std::function<void()>& action) {
-  try {
-    action();
-  } catch (const ModelError& e) {
-    return e.what();
-  }
-  return "<no ModelError>";
 }
 
 }  // namespace
@@ -382,7 +374,7 @@ TEST_CASE("PAC2002: the .TIR reader loads the lateral coefficients", "[pac2002]"
 TEST_CASE("PAC2002: bad lateral .TIR content is a ModelError naming the source and the line", "[pac2002]") {
   const auto tires = test::data_dir() / "tires";
   auto read = [](const std::filesystem::path& file) {
-    return model_error_of([&] { read_tir_lateral(file.string()); });
+    return test::model_error_of([&] { read_tir_lateral(file.string()); });
   };
   // The longitudinal section is read for R*X*, with the same strictness.
   CHECK_THAT(read(tires / "bad_number.tir"), Contains("bad_number.tir:7:") && Contains("PKX1") && Contains("22,5"));
@@ -416,7 +408,7 @@ TEST_CASE("PAC2002: bad lateral .TIR content is a ModelError naming the source a
         "[SCALING_COEFFICIENTS]"}},
   };
   for (const auto& [source, text, needles] : cases) {
-    const std::string message = model_error_of([&] { parse_tir_lateral(text, source); });
+    const std::string message = test::model_error_of([&] { parse_tir_lateral(text, source); });
     INFO(source << ": " << message);
     CHECK_THAT(message, Contains(source));
     for (const auto& needle : needles) CHECK_THAT(message, Contains(needle));

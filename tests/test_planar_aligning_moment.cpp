@@ -146,15 +146,6 @@ double parameter_of(const Component& c, const std::string& name) {
   return 0.0;
 }
 
-std::string model_error_of(const std::function<void()>& action) {
-  try {
-    action();
-  } catch (const ModelError& e) {
-    return e.what();
-  }
-  return "<no ModelError>";
-}
-
 }  // namespace
 
 TEST_CASE("PlanarWheel aligning moment: near zero slip the trail is trail_0, the moment turns the wheel toward "
@@ -371,7 +362,7 @@ TEST_CASE("PAC2002: the .TIR reader loads the aligning coefficients, and a Plana
   std::ofstream(file) << "[DIMENSION]\nUNLOADED_RADIUS = -0.3\n[VERTICAL]\nFNOMIN = 5000\n"
                          "[LATERAL_COEFFICIENTS]\nPKY1 = -20\n";
   PlanarWheel untouched("untouched");
-  const std::string message = model_error_of([&] { untouched.load_tir(file.string()); });
+  const std::string message = test::model_error_of([&] { untouched.load_tir(file.string()); });
   std::filesystem::remove(file);
   CHECK_THAT(message, Contains("acausal_bad_aligning.tir:2:") && Contains("UNLOADED_RADIUS"));
   CHECK(parameter_of(untouched, "PKY1") == Pac2002Lateral{}.PKY1);
@@ -397,7 +388,7 @@ TEST_CASE("PAC2002: bad aligning .TIR content is a ModelError naming the source 
         "[SCALING_COEFFICIENTS]: not a .TIR file for the aligning moment"}},
   };
   for (const auto& [source, text, needles] : cases) {
-    const std::string message = model_error_of([&] { parse_tir_aligning(text, source); });
+    const std::string message = test::model_error_of([&] { parse_tir_aligning(text, source); });
     INFO(source << ": " << message);
     CHECK_THAT(message, Contains(source));
     for (const auto& needle : needles) CHECK_THAT(message, Contains(needle));
