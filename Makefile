@@ -7,9 +7,10 @@ PREFIX ?= /usr/local
 JOBS ?= 2
 DEBIAN_PACKAGES := build-essential cmake libsundials-dev libsuitesparse-dev libeigen3-dev libfmt-dev catch2 pybind11-dev \
   zlib1g-dev libexpat1-dev \
-  python3-dev python3-numpy python3-pytest python3-pandas python3-matplotlib python3-distributed python3-cloudpickle python3-tqdm python3-scipy
+  python3-dev python3-numpy python3-pytest python3-pandas python3-matplotlib python3-distributed python3-cloudpickle python3-tqdm python3-scipy \
+  python3-venv python3-pip python3-setuptools python3-wheel python3-xarray
 
-.PHONY: all deps configure build run test test-sanitize bench fuzz docs install clean
+.PHONY: all deps configure build run test test-sanitize bench fuzz docs install clean wheel
 
 all: build
 
@@ -75,5 +76,10 @@ bench: build
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
+# The Python package as a wheel in dist/ (setup.py builds it with CMake in build/pip;
+# --no-build-isolation: Debian's setuptools and wheel, nothing from PyPI).
+wheel: deps
+	$(PYTHON) -m pip wheel --no-build-isolation --no-deps --no-index -w dist .
+
 clean:
-	rm -rf $(BUILD) $(BUILD_SANITIZE) out
+	rm -rf $(BUILD) $(BUILD_SANITIZE) out dist

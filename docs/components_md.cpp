@@ -24,6 +24,27 @@ std::string bounds(const ParameterAttributes& a) {
   return out;
 }
 
+// An assembly's parts with their parameters as the assembly sets them,
+// one row per part (set them by path: `wheel_rl.mu`).
+void parts(const Component& assembly) {
+  if (assembly.children().empty()) return;
+  std::cout << "| part | type | parameters (by path `part.name`: default, bounds) |\n|---|---|---|\n";
+  auto rows = [](auto& self, const Component& parent, const std::string& prefix) -> void {
+    for (const Component* part : parent.children()) {
+      std::string cells;
+      for (const auto& p : part->parameters()) {
+        const std::string b = bounds(p.attributes);
+        cells += std::string(cells.empty() ? "" : ", ") + "`" + p.name + "` = " + format_number(p.value) +
+                 (p.attributes.unit.empty() ? "" : " " + p.attributes.unit) + (b.empty() ? "" : " (" + b + ")");
+      }
+      std::cout << "| `" << prefix << part->name() << "` | " << part->type_name() << " | " << cells << " |\n";
+      self(self, *part, prefix + part->name() + ".");
+    }
+  };
+  rows(rows, assembly, "");
+  std::cout << "\n";
+}
+
 template <class T>
 void document(const std::string& domain, const std::string& name) {
   T c("c");
@@ -45,6 +66,7 @@ void document(const std::string& domain, const std::string& name) {
                 << bounds(p.attributes) << " |\n";
     std::cout << "\n";
   }
+  parts(c);
   if (!c.requirements().empty()) {
     std::cout << "Requires:";
     for (const auto& [condition, text] : c.requirements()) std::cout << "\n- " << text;

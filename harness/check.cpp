@@ -24,10 +24,27 @@ std::vector<std::size_t> between(const CheckResult& c, const std::vector<std::si
 
 using Shown = std::vector<std::pair<Expr, std::vector<double>>>;
 
+// The declared unit of a plain variable or parameter; "" for an expression or a number.
+std::string unit_of(const Result& r, const Expr& e) {
+  const std::string name = r.describe(e);
+  try {
+    return r.has(name) ? r.unit(name) : "";
+  } catch (const std::exception&) {
+    return "";
+  }
+}
+
 // The worst row of a row-wise error, and the sentence: shared by every check.
 void judge(const Result& r, CheckResult& c, const std::vector<std::size_t>& rows,
            const std::function<double(std::size_t)>& error, const Shown& shown, const std::string& measure) {
-  for (const auto& [expr, values] : shown) c.plot.push_back({r.describe(expr), values});
+  for (const auto& [expr, values] : shown) c.plot.push_back({r.describe(expr), values, unit_of(r, expr)});
+  // The series a check shows are compared with each other, so they share one
+  // unit: an expression (ω·r) takes the unit of the variable it is held against (v).
+  std::string shared;
+  for (const auto& s : c.plot)
+    if (shared.empty()) shared = s.unit;
+  for (auto& s : c.plot)
+    if (s.unit.empty()) s.unit = shared;
   if (rows.empty()) {
     c.passed = false;
     c.message = "FAILS: no output rows to check (the condition never holds or the interval is outside the run)";
@@ -81,7 +98,8 @@ CheckResult Check::evaluate(const Result& r) const {
       if (condition[k] != 0.0) rows.push_back(k);
     evaluate_(r, rows, c);
     const auto more = r.evaluate(plotted_);
-    for (std::size_t i = 0; i < more.size(); ++i) c.plot.push_back({r.describe(plotted_[i]), more[i]});
+    for (std::size_t i = 0; i < more.size(); ++i)
+      c.plot.push_back({r.describe(plotted_[i]), more[i], unit_of(r, plotted_[i])});
     if (!condition_.is_const(1.0)) c.detail += ", where " + r.describe(condition_);
   } catch (const std::exception& e) {
     c.passed = false;
@@ -93,6 +111,7 @@ CheckResult Check::evaluate(const Result& r) const {
 Check value_at(const Expr& e, double t, double expected, double tolerance) {
   return Check("value at t = " + format_number(t) + " s", tolerance,
                [=](const Result& r, const std::vector<std::size_t>& rows, CheckResult& c) {
+    c.kind = "value";
                  c.detail = r.describe(e) + " = " + format_number(expected) + " at t = " + format_number(t) +
                             " s within " + percent(tolerance);
                  const auto values = r.evaluate(e);
@@ -111,6 +130,7 @@ Check value_at(const Expr& e, double t, double expected, double tolerance) {
 Check over_interval(const Expr& e, double t0, double t1, const Expr& expected, double tolerance, double floor) {
   return Check("value over an interval", tolerance,
                [=](const Result& r, const std::vector<std::size_t>& rows, CheckResult& c) {
+    c.kind = "value";
                  c.detail = r.describe(e) + " = " + r.describe(expected) + " for " + format_number(t0) +
                             " s <= t <= " + format_number(t1) + " s within " + percent(tolerance) + of_floor(floor);
                  const auto values = r.evaluate(std::vector<Expr>{e, expected});
@@ -123,6 +143,7 @@ Check over_interval(const Expr& e, double t0, double t1, const Expr& expected, d
 Check steady_state(const Expr& e, const Expr& expected, double tolerance, double window) {
   return Check("steady state", tolerance,
                [=](const Result& r, const std::vector<std::size_t>& rows, CheckResult& c) {
+    c.kind = "value";
                  c.detail = r.describe(e) + " settles at " + r.describe(expected) + " (last " + format_number(window) +
                             " s of the run) within " + percent(tolerance);
                  const auto values = r.evaluate(std::vector<Expr>{e, expected});
@@ -135,6 +156,7 @@ Check steady_state(const Expr& e, const Expr& expected, double tolerance, double
 
 Check relation(const Expr& lhs, const Expr& rhs, double tolerance, double floor) {
   return Check("relation", tolerance, [=](const Result& r, const std::vector<std::size_t>& rows, CheckResult& c) {
+    c.kind = "relation";
     c.detail = r.describe(lhs) + " = " + r.describe(rhs) + " at every output time within " + percent(tolerance) +
                of_floor(floor);
     const auto values = r.evaluate(std::vector<Expr>{lhs, rhs});
@@ -145,6 +167,7 @@ Check relation(const Expr& lhs, const Expr& rhs, double tolerance, double floor)
 
 Check bound(const Expr& e, const Expr& lower, const Expr& upper, double tolerance) {
   return Check("bounds", tolerance, [=](const Result& r, const std::vector<std::size_t>& rows, CheckResult& c) {
+    c.kind = "bound";
     c.detail = r.describe(lower) + " <= " + r.describe(e) + " <= " + r.describe(upper) +
                " at every output time (violation relative to the bound, tolerance " + format_number(tolerance) + ")";
     const auto values = r.evaluate(std::vector<Expr>{e, lower, upper});
@@ -170,6 +193,7 @@ Check bound(const Expr& e, const Expr& lower, const Expr& upper, double toleranc
 Check sign(const Expr& e, int direction, double tolerance) {
   return Check(direction > 0 ? "never negative" : "never positive", tolerance,
                [=](const Result& r, const std::vector<std::size_t>& rows, CheckResult& c) {
+    c.kind = "sign";
                  c.detail = r.describe(e) + (direction > 0 ? " >= 0" : " <= 0") +
                             " at every output time (absolute tolerance " + format_number(tolerance) + ")";
                  const auto values = r.evaluate(e);
@@ -184,6 +208,7 @@ Check sign(const Expr& e, int direction, double tolerance) {
 Check monotonic(const Expr& e, int direction, double t0, double t1, double tolerance) {
   return Check(direction > 0 ? "never decreases" : "never increases", tolerance,
                [=](const Result& r, const std::vector<std::size_t>& rows, CheckResult& c) {
+    c.kind = "monotonic";
                  c.detail = r.describe(e) + (direction > 0 ? " never decreases" : " never increases") + " for " +
                             format_number(t0) + " s <= t <= " + format_number(t1) + " s (absolute tolerance " +
                             format_number(tolerance) + ")";
@@ -203,6 +228,7 @@ Check monotonic(const Expr& e, int direction, double t0, double t1, double toler
 
 Check power_balance(const std::vector<Expr>& powers, double tolerance, double floor) {
   return Check("power balance", tolerance, [=](const Result& r, const std::vector<std::size_t>& rows, CheckResult& c) {
+    c.kind = "balance";
     Expr sum(0.0);
     for (const auto& p : powers) sum = sum + p;
     c.detail = r.describe(sum) + " = 0 at every output time, relative to the largest term, within " +
@@ -220,6 +246,8 @@ Check power_balance(const std::vector<Expr>& powers, double tolerance, double fl
             return std::fabs(total) / largest;
           },
           shown, "relative imbalance");
+    for (auto& s : c.plot)
+      if (s.unit.empty()) s.unit = "W";  // products of efforts and flows: powers by the check's statement
   });
 }
 

@@ -27,6 +27,7 @@ enum class Level { builds = 1, runs = 2, physics = 3 };
 struct Series {
   std::string label;
   std::vector<double> values;
+  std::string unit = "";  // declared unit, "" when unknown (the plots label their axes with it)
 };
 
 /// The evaluated check: what it states, whether it holds, by how much.
@@ -48,6 +49,10 @@ struct CheckResult {
   /// second against the first, coloured by the third if any: operating points
   /// on a map), "bars" (each series' last value, one bar per series).
   std::string plot_kind = "time";
+  /// What the check compares, so the plot can draw it: "relation" (two sides
+  /// that must agree: drawn as their error), "bound" (a quantity and its
+  /// limits), "value", "sign", "monotonic", "balance", "energy", "" otherwise.
+  std::string kind = "";
 };
 
 /// A check waiting for a result.

@@ -237,7 +237,9 @@ std::string ChecklistReport::json() const {
       << (c.plot.empty() ? "null" : json_string(c.id + ".csv")) << ", \"plot\": "
       << (c.plot.empty() ? "null" : json_string(c.id + ".png")) << ", \"series\": [";
     for (std::size_t j = 0; j < c.plot.size(); ++j) o << (j ? ", " : "") << json_string(c.plot[j].label);
-    o << "], \"plot_kind\": " << json_string(c.plot_kind) << "}";
+    o << "], \"units\": [";
+    for (std::size_t j = 0; j < c.plot.size(); ++j) o << (j ? ", " : "") << json_string(c.plot[j].unit);
+    o << "], \"plot_kind\": " << json_string(c.plot_kind) << ", \"kind\": " << json_string(c.kind) << "}";
   }
   o << "\n  ]\n}\n";
   return o.str();

@@ -47,7 +47,10 @@ int export_car(const std::vector<std::string>& args) {
   Model m("launch_and_brake");
   auto& car = m.add<vehicle::RearDriveCar>("car");
   harness::drive_launch(m, car, 1.0, 12.0);
-  export_fmu(m.compile(), args[1], options);
+  const Simulator sim = m.compile();
+  for (const CompileWarning& w : sim.report().warnings)
+    std::cerr << "acausal export-fmu: warning [" << w.kind << "] " << w.message << '\n';
+  export_fmu(sim, args[1], options);
   std::printf("wrote %s\n", args[1].c_str());
   return 0;
 }

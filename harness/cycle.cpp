@@ -40,8 +40,8 @@ std::tuple<Car&, vehicle::DriveCycle&, vehicle::CycleDriver&> driven_car(
   m.connect(cycle.v_preview, driver.v_preview);
   m.connect(car.speed, driver.v);
   m.connect(driver.throttle, car.throttle);
-  m.connect(driver.brake, car.brake);
-  m.connect(driver.clutch, car.clutch_engagement);
+  m.connect(driver.brake, car.brake_pedal);
+  m.connect(driver.clutch, car.clutch_pedal);
   return {car, cycle, driver};
 }
 

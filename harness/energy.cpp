@@ -100,6 +100,9 @@ Books read(const Result& r, const std::vector<EnergyBooks::Account>& accounts) {
 constexpr double kNoEnergy = 1e-9;
 // Relative round-off of the energies a run integrates (a few hundred ulps).
 constexpr double kRoundOff = 1e-13;
+// A component through which less than this fraction of the largest account's
+// energy went is not reported as the worst of a passing run: J relative.
+constexpr double kCarried = 1e-6;
 
 }  // namespace
 
@@ -130,21 +133,42 @@ Check EnergyBooks::components_close(double tolerance) const {
         }
       }
     c.passed = c.error <= tolerance;
+    c.kind = "energy";
     if (accounts.empty() || r.size() == 0) {
       c.message = "FAILS: no component has power connectors or energy declarations";
       c.passed = false;
       return;
     }
+    // A passing run is shown by the worst of the components that carried energy:
+    // the "worst" relative error of an unused brake (1e-7 J through it) says nothing.
+    // A failing component is shown whatever it carried: it is the culprit.
+    std::size_t carriers = 0;
+    if (c.passed) {
+      double worst_carried = -1;
+      for (std::size_t i = 0; i < accounts.size(); ++i) {
+        if (b.scale[i] < kCarried * largest) continue;
+        ++carriers;
+        for (std::size_t k = 0; k < r.size(); ++k) {
+          const double e = std::fabs(b.imbalance[i][k]) / std::max(b.scale[i], no_energy);
+          if (e > worst_carried) worst_carried = e, worst_account = i, worst_row = k;
+        }
+      }
+      c.error = std::max(worst_carried, 0.0);
+    }
     const auto& name = accounts[worst_account].component;
     const char* terms[] = {"W_ports", "W_supplied", "ΔE_stored", "W_dissipated"};
     for (int j = 0; j < 4; ++j) {
-      c.plot.push_back({name + " " + terms[j], b.columns[4 * worst_account + j]});
+      c.plot.push_back({name + " " + terms[j], b.columns[4 * worst_account + j], "J"});
       c.worst_values.push_back({name + " " + terms[j], b.columns[4 * worst_account + j][worst_row]});
     }
-    c.plot.push_back({name + " imbalance", b.imbalance[worst_account]});
+    c.plot.push_back({name + " imbalance", b.imbalance[worst_account], "J"});
     c.worst_time = c.time[worst_row];
-    c.message = std::string(c.passed ? "holds" : "FAILS") + ": " + (c.passed ? "worst" : "the books of") + " " +
-                name + (c.passed ? "" : " do not close") + ": imbalance " +
+    const std::string among = c.passed ? " of the " + std::to_string(carriers) + " components that carried energy (" +
+                                             std::to_string(accounts.size() - carriers) + " carried less than " +
+                                             format_number(kCarried) + " of the largest)"
+                                       : "";
+    c.message = std::string(c.passed ? "holds" : "FAILS") + ": " + (c.passed ? "worst" + among + ":" : "the books of") +
+                " " + name + (c.passed ? "" : " do not close") + ": imbalance " +
                 format_number(b.imbalance[worst_account][worst_row]) + " J of " +
                 format_number(b.scale[worst_account]) + " J (relative " + format_number(c.error) + ", tolerance " +
                 format_number(tolerance) + ") at t = " + format_number(c.worst_time) + " s";
@@ -179,7 +203,9 @@ Check EnergyBooks::model_closes(double tolerance) const {
       }
     }
     c.passed = c.error <= tolerance && r.size() > 0 && !accounts.empty();
-    c.plot = {{"work in (Σ W_supplied)", work_in}, {"Σ ΔE_stored", stored}, {"Σ W_dissipated", dissipated}};
+    c.kind = "energy";
+    c.plot = {{"work in (Σ W_supplied)", work_in, "J"}, {"Σ ΔE_stored", stored, "J"},
+              {"Σ W_dissipated", dissipated, "J"}};
     if (accounts.empty() || r.size() == 0) {
       c.message = "FAILS: no component has power connectors or energy declarations";
       return;

@@ -40,7 +40,7 @@ vehicle::PlanarCar& build_maneuver(Model& m, const Maneuver& maneuver) {
     m.connect(rack.y, car.steering);
   }
   auto& engaged = m.add<blocks::Constant>("clutch_pedal", {{"k", 1.0}});
-  m.connect(engaged.y, car.clutch_engagement);
+  m.connect(engaged.y, car.clutch_pedal);
   auto& pedal = m.add<blocks::Step>("brake_pedal", {{"height", maneuver.brake_pedal}, {"startTime", maneuver.brake_start}});
   if (maneuver.hold_speed) {
     auto& target = m.add<blocks::Constant>("v_target", {{"k", maneuver.v0}});
@@ -61,7 +61,7 @@ vehicle::PlanarCar& build_maneuver(Model& m, const Maneuver& maneuver) {
   } else {
     m.connect(m.add<blocks::Constant>("throttle", {{"k", 0.0}}).y, car.throttle);
   }
-  m.connect(pedal.y, car.brake);
+  m.connect(pedal.y, car.brake_pedal);
   return car;
 }
 

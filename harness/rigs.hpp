@@ -50,22 +50,25 @@ inline WheelRig wheel_rig(Model& m, rotational::Flange& axle, vehicle::WheelCont
 }
 
 /// Body rig: each axle's normal axis rests on a fixture, a constant traction
-/// force pushes each axle.
+/// force pushes each axle. The fixtures are returned so checks can read the
+/// axle loads where the ground takes them (ground_*.flange.f).
 struct BodyRig {
   translational::ConstantForce& force_front;
   translational::ConstantForce& force_rear;
+  translational::Fixed& ground_front;
+  translational::Fixed& ground_rear;
 };
 
 inline BodyRig body_rig(Model& m, vehicle::WheelContact& front, vehicle::WheelContact& rear, double f_front,
                         double f_rear) {
   BodyRig rig{m.add<translational::ConstantForce>("force_front", {{"f_constant", f_front}}),
-              m.add<translational::ConstantForce>("force_rear", {{"f_constant", f_rear}})};
-  for (auto [axle, contact, force] : {std::tuple{"front", &front, &rig.force_front},
-                                      std::tuple{"rear", &rear, &rig.force_rear}}) {
+              m.add<translational::ConstantForce>("force_rear", {{"f_constant", f_rear}}),
+              m.add<translational::Fixed>("ground_front"), m.add<translational::Fixed>("ground_rear")};
+  for (auto [axle, contact, force, ground] : {std::tuple{"front", &front, &rig.force_front, &rig.ground_front},
+                                              std::tuple{"rear", &rear, &rig.force_rear, &rig.ground_rear}}) {
     auto& breakout = m.add<vehicle::WheelContactBreakout>(std::string("breakout_") + axle);
-    auto& ground = m.add<translational::Fixed>(std::string("ground_") + axle);
     m.connect(*contact, breakout.contact);
-    m.connect(breakout.flange_normal, ground.flange);
+    m.connect(breakout.flange_normal, ground->flange);
     m.connect(breakout.flange_traction, force->flange);
   }
   return rig;
@@ -152,8 +155,8 @@ LaunchDriver drive_launch(Model& m, Car& car, double clutch_time = 1.0, double b
                           double brake_level = 1.0) {
   LaunchDriver driver = launch_driver(m, clutch_time, brake_time, brake_level);
   m.connect(driver.throttle, car.throttle);
-  m.connect(driver.clutch, car.clutch_engagement);
-  m.connect(driver.brake, car.brake);
+  m.connect(driver.clutch, car.clutch_pedal);
+  m.connect(driver.brake, car.brake_pedal);
   return driver;
 }
 

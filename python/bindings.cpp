@@ -305,6 +305,11 @@ py::dict report_dict(const CompileReport& r) {
   d["states"] = r.states;
   d["algebraic"] = r.algebraic;
   d["unit_errors"] = r.unit_errors;
+  py::list warnings;
+  for (const auto& w : r.warnings)
+    warnings.append(py::dict(py::arg("kind") = w.kind, py::arg("component") = w.component,
+                             py::arg("variable") = w.variable, py::arg("message") = w.message));
+  d["warnings"] = warnings;
   return d;
 }
 
@@ -512,25 +517,36 @@ class UnknownNameError(KeyError, ModelError):
 
   py::class_<Component>(m, "Component", py::dynamic_attr())
       .def(py::init<std::string>(), py::arg("name"))
-      .def_property_readonly("name", &Component::name)
-      .def_property_readonly("path", &Component::path)
+      .def_property_readonly("name", &Component::name, "Its name, the last element of its path.")
+      .def_property_readonly("path", &Component::path,
+                             "Its dotted path from the top model (\"car.wheel_rl\"); empty for the model itself.")
       .def("_set_type_name", &Component::set_type_name, py::arg("name"))
-      .def_property_readonly("type_name", &Component::type_name)
+      .def_property_readonly("type_name", &Component::type_name,
+                             "Its type as messages and help() name it (a C++ class, or a Python class's name).")
       .def("variable",
-           [](Component& c, const std::string& name, const std::string& unit, double start, bool fixed, double nominal) {
-             c.variable(name, {.unit = unit, .start = start, .fixed = fixed, .nominal = nominal});
+           [](Component& c, const std::string& name, const std::string& unit, double start, bool fixed, double nominal,
+              const std::string& description) {
+             c.variable(name, {.unit = unit, .start = start, .fixed = fixed, .nominal = nominal,
+                               .description = description});
              return python::variable_symbol(c, c.variables().back());
            },
            py::arg("name"), py::arg("unit") = "", py::arg("start") = 0.0, py::arg("fixed") = false,
-           py::arg("nominal") = 1.0)
+           py::arg("nominal") = 1.0, py::arg("description") = "",
+           "Declares an unknown of the model and returns it as an expression. start is its initial guess, or "
+           "its initial value when fixed=True (an initial equation); nominal, its magnitude, scales the "
+           "solver's error test; unit and description show in help() and results.")
       .def("parameter",
-           [](Component& c, const std::string& name, double value, const std::string& unit, double min, double max) {
-             c.parameter(name, value, {.unit = unit, .min = min, .max = max});
+           [](Component& c, const std::string& name, double value, const std::string& unit, double min, double max,
+              const std::string& description) {
+             c.parameter(name, value, {.unit = unit, .min = min, .max = max, .description = description});
              return python::parameter_symbol(c, c.parameters().back());
            },
            py::arg("name"), py::arg("value"), py::arg("unit") = "",
            py::arg("min") = -std::numeric_limits<double>::infinity(),
-           py::arg("max") = std::numeric_limits<double>::infinity())
+           py::arg("max") = std::numeric_limits<double>::infinity(), py::arg("description") = "",
+           "Declares a parameter worth `value` and returns it as an expression: constant during a run, set "
+           "between runs (sim.set_parameter) within [min, max] (a ModelError names it when out of bounds). unit, "
+           "bounds and description show in help() and .parameters.")
       .def("discrete",
            [](Component& c, const std::string& name, double start, const std::string& kind, const std::string& unit,
               const std::string& description) {
@@ -549,20 +565,39 @@ class UnknownNameError(KeyError, ModelError):
            py::arg("condition"), py::arg("actions"),
            "when(condition, [x == value, ac.reinit(state, value)]): the actions happen once, at the instant the "
            "condition (or any of a list of conditions) becomes true.")
-      .def("equation", &Component::equation, py::arg("equation"))
+      .def("equation", &Component::equation, py::arg("equation"),
+           "Adds an equation, lhs == rhs, of this component's variables, parameters and connectors' members "
+           "(acausal: no side is an assignment). Returns its index.")
       .def("initial_equation", &Component::initial_equation, py::arg("equation"), py::arg("active") = Expr(1.0),
            "An initial equation (applied at the start only); `active`, an expression of structural parameters, "
            "keeps it only where it holds at compile().")
-      .def("require", &Component::require, py::arg("condition"), py::arg("requirement"))
+      .def("require", &Component::require, py::arg("condition"), py::arg("requirement"),
+           "A condition on parameters every run must satisfy (\"a + b = L\"); checked at compile() and at each "
+           "simulate(), the ModelError quoting `requirement` and the values involved.")
       .def("assertion", &Component::assertion, py::arg("condition"), py::arg("message"),
            "Modelica's assert: the run ends with a SimulationError naming this component and `message` at the "
            "instant `condition` stops holding.")
-      .def("stored_energy", &Component::stored_energy, py::arg("energy"))
-      .def("dissipated_power", &Component::dissipated_power, py::arg("power"))
-      .def("supplied_power", &Component::supplied_power, py::arg("power"))
-      .def("energy_source", &Component::energy_source)
-      .def("connect", &Component::connect, py::arg("a"), py::arg("b"))
-      .def("set_parameter", &Component::set_parameter, py::arg("name"), py::arg("value"))
+      .def("stored_energy", &Component::stored_energy, py::arg("energy"),
+           "Energy books: adds `energy` [J] to what the component stores (kinetic, potential, ...).")
+      .def("dissipated_power", &Component::dissipated_power, py::arg("power"),
+           "Energy books: adds `power` [W, >= 0] to what the component turns into heat.")
+      .def("supplied_power", &Component::supplied_power, py::arg("power"),
+           "Energy books: adds `power` [W] to what enters the component from outside the model (fuel, gravity).")
+      .def("energy_source", &Component::energy_source,
+           "Energy books: marks the component as an ideal source (a prescribed motion or effort): it supplies "
+           "whatever its connectors deliver.")
+      .def("connect", &Component::connect, py::arg("a"), py::arg("b"),
+           "Joins two connectors of this component or of any part below it (car.body.contact_front): potentials "
+           "equal, flows sum to zero.")
+      .def("set_parameter", py::overload_cast<const std::string&, double>(&Component::set_parameter),
+           py::arg("name"), py::arg("value"),
+           "Sets a parameter of this component by its name, or of a part by its dotted path (\"body.Crr\"), "
+           "checking its bounds; a parameter with choices also takes the choice's name (\"pacejka\").")
+      .def("set_parameter", py::overload_cast<const std::string&, const std::string&>(&Component::set_parameter),
+           py::arg("name"), py::arg("value"))
+      .def("set_parameters", &Component::set_parameters, py::arg("pattern"), py::arg("value"),
+           "Sets every parameter of this component and its parts whose dotted path matches `pattern` "
+           "(\"wheel_*.mu\": * within a name, ** across parts, ? one character); returns how many.")
       .def("_add_library", [](Component& parent, const std::string& key, const std::string& name,
                               const ParameterValues& values) -> Component& {
         return library().at(key).add(parent, name, values);
@@ -572,9 +607,10 @@ class UnknownNameError(KeyError, ModelError):
            py::keep_alive<1, 2>())
       .def("__getattr__", &attribute, py::arg("name"), py::keep_alive<0, 1>())
       .def("__dir__", [](py::object self) {
-        py::list names = py::module_::import("builtins").attr("object").attr("__dir__")(self);
-        for (const auto& name : python::member_names(self.cast<const Component&>())) names.append(name);
-        return names;
+        // A set: a Python component also keeps its connectors and variables as attributes (self.flange_a).
+        py::set names(py::module_::import("builtins").attr("object").attr("__dir__")(self));
+        for (const auto& name : python::member_names(self.cast<const Component&>())) names.add(name);
+        return py::module_::import("builtins").attr("sorted")(names);
       });
   // A Python subclass whose __init__ skipped super().__init__ has no C++ object behind it.
   m.def("_is_constructed", [](py::handle self) {
@@ -591,18 +627,24 @@ class UnknownNameError(KeyError, ModelError):
 
   py::class_<Model, Component>(m, "Model", py::dynamic_attr())
       .def(py::init<std::string>(), py::arg("name"))
-      .def("set_start", &Model::set_start, py::arg("path"), py::arg("value"), py::arg("fixed") = true)
+      .def("set_start", &Model::set_start, py::arg("path"), py::arg("value"), py::arg("fixed") = true,
+           "Sets the start value of a variable by its dotted path (\"mass.v\"); fixed=True makes it an initial "
+           "condition, fixed=False an initial guess.")
       .def(
           "compile",
-          [](const Model& model, bool native_code, const std::string& c_compiler) {
+          [](const Model& model, bool native_code, const std::string& c_compiler, const std::string& units) {
             CompileOptions options;
             options.native_code = native_code;
             options.native.compiler = c_compiler;
+            if (units != "warn" && units != "error")
+              throw py::value_error("compile(units=...): 'warn' or 'error', not '" + units + "'");
+            options.units = units == "error" ? UnitCheck::error : UnitCheck::warn;
             return model.compile(options);
           },
-          py::arg("native_code") = false, py::arg("c_compiler") = "",
+          py::arg("native_code") = false, py::arg("c_compiler") = "", py::arg("units") = "warn",
           "Compiles the model. native_code=True runs its tapes as machine code built by the system's C compiler "
-          "(cached; c_compiler or $ACAUSAL_CC names the compiler, default cc).");
+          "(cached; c_compiler or $ACAUSAL_CC names the compiler, default cc). units='error' makes unit "
+          "inconsistencies a ModelError instead of warnings (report['warnings'], acausal.ModelWarning).");
 
   // --- simulation ---
   py::class_<Result>(m, "Result")
@@ -638,7 +680,14 @@ class UnknownNameError(KeyError, ModelError):
 
   const SimulationOptions defaults;
   py::class_<Simulator>(m, "Simulator")
-      .def("set_parameter", &Simulator::set_parameter, py::arg("name"), py::arg("value"))
+      .def("set_parameter", py::overload_cast<const std::string&, double>(&Simulator::set_parameter),
+           py::arg("name"), py::arg("value"),
+           "Sets a parameter for the next runs; a parameter with choices also takes the choice's name.")
+      .def("set_parameter", py::overload_cast<const std::string&, const std::string&>(&Simulator::set_parameter),
+           py::arg("name"), py::arg("value"))
+      .def("set_parameters", &Simulator::set_parameters, py::arg("pattern"), py::arg("value"),
+           "Sets every parameter whose name matches `pattern` (\"car.wheel_*.mu\": * within a name, ** across "
+           "parts, ? one character), all or none; returns how many.")
       .def("parameter", &Simulator::parameter, py::arg("name"))
       .def_property_readonly("parameter_names", &Simulator::parameter_names)
       .def("_parameters", [](const Simulator& s) { return parameter_rows(s.parameters()); })

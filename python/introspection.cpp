@@ -147,11 +147,28 @@ py::dict component_info(const Component& c) {
                               py::arg("description") = d.attributes.description));
   for (const Component* child : c.children())
     children.append(py::dict(py::arg("name") = child->name(), py::arg("type") = child->type_name()));
+  // An assembly's parts' parameters by path ("wheel_rl.mu"), with the values the assembly gives them.
+  py::list part_parameters;
+  auto parts = [&](auto& self, const Component& parent, const std::string& prefix) -> void {
+    for (const Component* child : parent.children()) {
+      const std::string part = prefix + child->name();
+      for (const auto& p : child->parameters())
+        part_parameters.append(py::dict(
+            py::arg("name") = part + "." + p.name, py::arg("part") = part, py::arg("type") = child->type_name(),
+            py::arg("value") = p.value, py::arg("unit") = p.attributes.unit, py::arg("min") = p.attributes.min,
+            py::arg("max") = p.attributes.max, py::arg("description") = p.attributes.description,
+            py::arg("structural") = p.attributes.structural || !p.attributes.choices.empty(),
+            py::arg("choices") = p.attributes.choices));
+      self(self, *child, part + ".");
+    }
+  };
+  parts(parts, c, "");
   for (const auto& eq : c.equations()) equations.append(eq.lhs.str() + " = " + eq.rhs.str());
   for (const auto& [condition, text] : c.requirements()) requirements.append(text);
   return py::dict(py::arg("type") = c.type_name(), py::arg("connectors") = connectors,
                   py::arg("parameters") = parameters, py::arg("variables") = variables,
-                  py::arg("discretes") = discretes, py::arg("children") = children, py::arg("equations") = equations,
+                  py::arg("discretes") = discretes, py::arg("children") = children,
+                  py::arg("part_parameters") = part_parameters, py::arg("equations") = equations,
                   py::arg("requirements") = requirements);
 }
 

@@ -43,8 +43,8 @@ Car& tip_in(Model& m, CarOptions options) {
   auto& clutch = m.add<blocks::Constant>("clutch", {{"k", 1.0}});
   auto& brake = m.add<blocks::Constant>("brake", {{"k", 0.0}});
   m.connect(throttle.y, car.throttle);
-  m.connect(clutch.y, car.clutch_engagement);
-  m.connect(brake.y, car.brake);
+  m.connect(clutch.y, car.clutch_pedal);
+  m.connect(brake.y, car.brake_pedal);
   car.set_start("body.v", v0);
   for (const char* corner : {"fl", "fr", "rl", "rr"})
     car.set_start(std::string("wheel_") + corner + ".omega", v0 / radius_from_tire_size("205/55R16"));

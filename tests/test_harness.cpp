@@ -132,17 +132,47 @@ TEST_CASE("The wheel checklist passes the library wheel and fails a wrong-sign w
   CHECK_FALSE(direction.passed);
   CHECK_THAT(direction.message, Catch::Contains("body.v = -"));
   CHECK(direction.worst_time > 0.0);
-  // ...Newton's law on the mass fails from the first step on, naming both sides...
-  const CheckResult& newton = find(r, "rolling_forward", "the carried mass accelerates at F/m within 0.1 %");
-  INFO(newton.message);
-  CHECK_FALSE(newton.passed);
-  CHECK_THAT(newton.message, Catch::Contains("body.a = -") && Catch::Contains("wheel.F_traction / body.m = "));
-  CHECK(newton.worst_time <= 0.01);  // the first row after the start (an event row when v leaves zero)
+  // ...the impulse balance fails: the mass gains momentum against the torque's impulse...
+  const CheckResult& impulse =
+      find(r, "rolling_forward", "impulse balance: ∫τ dt = r·m·Δv + J·Δω over the run within 0.1 %");
+  INFO(impulse.message);
+  CHECK_FALSE(impulse.passed);
+  CHECK(impulse.error > 1.0);  // the momentum has the wrong sign: off by more than its own size
+  // (the printed operand order follows node creation, so only the names and the momentum's sign are asserted)
+  CHECK_THAT(impulse.message, Catch::Contains("body.v") && Catch::Contains("wheel.omega") && Catch::Contains(" = -") &&
+                                  Catch::Contains("time"));
   // ...and the energy books put the created energy in the wheel.
   const CheckResult& books = find(r, "rolling_forward", "each component's energy books close");
   INFO(books.message);
   CHECK_FALSE(books.passed);
   CHECK_THAT(books.message, Catch::Contains("the books of wheel do not close"));
+}
+
+TEST_CASE("The wheel checklist compares independent quantities: a wheel rolling on another radius than specified "
+          "fails the driveline-side checks while its own equations hold", "[harness][vehicle]") {
+  // The wheel is self-consistent (v = ω·radius, its books close) but rolls on
+  // 0.33 m where the rig specifies 0.3 m: only checks that do not read the
+  // wheel's own radius can tell.
+  ChecklistReport r = wheel_checklist([](Model& m, const std::string& name, const ParameterValues& values)
+                                          -> vehicle::Wheel& {
+                        auto& wheel = m.add<vehicle::Wheel>(name, values);
+                        wheel.set_parameter("radius", 0.33);
+                        return wheel;
+                      }).run();
+  CHECK_FALSE(r.passed());
+  CHECK(find(r, "rolling_forward", "v = ω·r within 0.1 %").passed);
+  CHECK(find(r, "rolling_forward", "each component's energy books close").passed);
+  const CheckResult& force = find(
+      r, "rolling_forward", "the force on the carried mass is (τ − J·dω/dt)/r from the driveline side within 0.1 %");
+  INFO(force.message);
+  CHECK_FALSE(force.passed);
+  // m·a = τ_net/0.33 against τ_net/0.3: 1 − 0.3/0.33 = 9.1 % off.
+  CHECK(force.error == Approx(1.0 - 0.3 / 0.33).epsilon(0.02));
+  const CheckResult& impulse =
+      find(r, "rolling_backward", "impulse balance: ∫τ dt = r·m·Δv + J·Δω over the run within 0.1 %");
+  INFO(impulse.message);
+  CHECK_FALSE(impulse.passed);
+  CHECK(impulse.error > 0.05);
 }
 
 TEST_CASE("The body checklist fails at Level 1 for a + b != L, naming the parameters", "[harness][vehicle]") {
@@ -155,6 +185,60 @@ TEST_CASE("The body checklist fails at Level 1 for a + b != L, naming the parame
   CHECK_THAT(compiles.message, Catch::Contains("a + b must equal the wheelbase L") && Catch::Contains("body.a = 1"));
   for (const auto& c : r.checks)
     if (c.level == Level::physics) CHECK_THAT(c.message, Catch::Contains("not run"));
+}
+
+TEST_CASE("The body checklist reads the loads at the rig's fixtures: a body with another CG height than specified "
+          "fails the load transfer while its own equations hold", "[harness][vehicle]") {
+  // Self-consistent (its N_rear follows its own h_cg, its books close), but
+  // the CG sits at 0.60 m where the rig specifies 0.55 m: the fixtures take
+  // F·0.60/L where the specification says F·0.55/L.
+  ChecklistReport r = body_checklist([](Model& m, const std::string& name, const ParameterValues& values)
+                                         -> vehicle::VehicleBody& {
+                        auto& body = m.add<vehicle::VehicleBody>(name, values);
+                        body.set_parameter("h_cg", 0.60);
+                        return body;
+                      }).run();
+  CHECK_FALSE(r.passed());
+  CHECK(find(r, "static", "the rear fixture takes the static load m·g·a/L").passed);
+  CHECK(find(r, "accelerating", "impulse balance: m·Δv at the rig's force flange = ∫F dt within 1e-6").passed);
+  for (const char* rig : {"accelerating", "braking"}) {
+    const CheckResult& transfer =
+        find(r, rig, std::string("load transfer ΔN = F·h_cg/L ") + (rig[0] == 'a' ? "to" : "off") +
+                         " the rear fixture within 1e-6");
+    INFO(transfer.message);
+    CHECK_FALSE(transfer.passed);
+    CHECK(transfer.error == Approx(0.60 / 0.55 - 1.0).epsilon(1e-3));
+  }
+}
+
+TEST_CASE("The gearbox checklist measures at the rig's inertias: a gearbox without its specified efficiency fails "
+          "the torque check while its speeds hold", "[harness][vehicle]") {
+  CHECK(gearbox_checklist().run().passed());
+  // Lossless where the rig specifies 0.95 in 2nd gear: its own τ_out = ratio·η·τ_in
+  // still holds, the torque the output inertia and damper take does not.
+  ChecklistReport r = gearbox_checklist([](Model& m, const std::string& name, const ParameterValues& values)
+                                            -> vehicle::Gearbox& {
+                        auto& gearbox = m.add<vehicle::Gearbox>(name, values);
+                        gearbox.set_parameter("efficiency_2", 1.0);
+                        return gearbox;
+                      }).run();
+  CHECK(find(r, "second_gear", "the input inertia turns 2.1 × the output inertia's speed").passed);
+  const CheckResult& torque = find(
+      r, "second_gear", "the output inertia and damper take 2.1 · 0.95 × the torque into the gears within 0.1 %");
+  INFO(torque.message);
+  CHECK_FALSE(torque.passed);
+  CHECK(torque.error == Approx(1.0 / 0.95 - 1.0).epsilon(1e-2));  // 5.3 % more torque than specified
+  // A gearbox whose 2nd gear is 2.0, not 2.1, turns the input too slowly.
+  ChecklistReport ratio = gearbox_checklist([](Model& m, const std::string& name, const ParameterValues& values)
+                                                -> vehicle::Gearbox& {
+                            auto& gearbox = m.add<vehicle::Gearbox>(name, values);
+                            gearbox.set_parameter("ratio_2", 2.0);
+                            return gearbox;
+                          }).run();
+  const CheckResult& speeds = find(ratio, "second_gear", "the input inertia turns 2.1 × the output inertia's speed");
+  INFO(speeds.message);
+  CHECK_FALSE(speeds.passed);
+  CHECK(speeds.error == Approx(1.0 - 2.0 / 2.1).epsilon(0.05));
 }
 
 TEST_CASE("The brake checklist catches a brake that generates energy", "[harness][vehicle]") {

@@ -201,8 +201,8 @@ void build_coasting_car(Model& m) {
   auto& clutch = m.add<blocks::Constant>("clutch", {{"k", 0.0}});
   auto& brake = m.add<blocks::Constant>("brake", {{"k", 0.0}});
   m.connect(throttle.y, car.throttle);
-  m.connect(clutch.y, car.clutch_engagement);
-  m.connect(brake.y, car.brake);
+  m.connect(clutch.y, car.clutch_pedal);
+  m.connect(brake.y, car.brake_pedal);
   m.set_start("car.body.v", 25.0);
   for (const char* corner : {"fl", "fr", "rl", "rr"})
     m.set_start(fmt::format("car.wheel_{}.omega", corner), 25.0 / vehicle::radius_from_tire_size("205/55R16"));

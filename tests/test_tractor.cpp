@@ -190,8 +190,8 @@ TEST_CASE("Tractor on a road: reverse moves backwards, each gear drives at its r
   auto& clutch = m.add<blocks::Constant>("clutch", {{"k", 1.0}});
   auto& gear = m.add<blocks::Constant>("gear", {{"k", -1.0}});
   m.connect(throttle.y, tractor.throttle);
-  m.connect(brake.y, tractor.brake);
-  m.connect(clutch.y, tractor.clutch_engagement);
+  m.connect(brake.y, tractor.brake_pedal);
+  m.connect(clutch.y, tractor.clutch_pedal);
   m.connect(gear.y, tractor.gear);
   m.set_start("tractor.engine.w", 0.0);  // at rest with the vehicle: the clutch holds from the start
   Simulator sim = test::compile_checked(m);
@@ -315,8 +315,8 @@ TEST_CASE("Tractor on sandy loam pulling a load at a prescribed speed: pull, eff
   auto& load = m.add<translational::Speed>("load");
   auto& load_speed = m.add<blocks::Constant>("load_speed", {{"k", 1.0}});
   m.connect(throttle.y, tractor.throttle);
-  m.connect(brake.y, tractor.brake);
-  m.connect(clutch.y, tractor.clutch_engagement);
+  m.connect(brake.y, tractor.brake_pedal);
+  m.connect(clutch.y, tractor.clutch_pedal);
   m.connect(gear.y, tractor.gear);
   m.connect(tractor.hitch, sensor.flange_a);
   m.connect(sensor.flange_b, load.flange);

@@ -24,7 +24,7 @@ TRUE = {"car.body.Cd": 0.32, "car.body.Crr": 0.012}
 def build(v0=30.0):
     m = ac.Model("coastdown")
     car = m.add(vehicle.RearDriveCar("car"))
-    for name, value in (("throttle", 0.0), ("clutch", 0.0), ("brake", 0.0)):  # neutral: clutch open
+    for name, value in (("throttle", 0.0), ("clutch_pedal", 0.0), ("brake_pedal", 0.0)):  # neutral: clutch open
         m.connect(m.add(blocks.Constant(name, k=value)).y, getattr(car, name))
     m.set_start("car.body.v", v0)
     radius = car.wheel_rl.radius.value

@@ -28,8 +28,8 @@ def build(grade=0.0):
     clutch = m.add(blocks.Constant("clutch", k=1.0))
     brake = m.add(blocks.Constant("brake", k=0.0))
     m.connect(throttle, car.throttle)
-    m.connect(clutch.y, car.clutch)
-    m.connect(brake.y, car.brake)
+    m.connect(clutch.y, car.clutch_pedal)
+    m.connect(brake.y, car.brake_pedal)
     m.set_start("car.body.v", 15.0)
     return m
 

@@ -35,7 +35,7 @@ def planar_car(m, v0, esc=False):
     """A PlanarCar in `m` rolling straight ahead at v0 [m/s] in gear, its clutch pedal released (engaged)."""
     car = m.add(vehicle.PlanarCar("car", esc=esc))
     vehicle.set_initial_speed(car, v0)
-    m.connect(m.add(blocks.Constant("clutch_pedal", k=1.0)).y, car.clutch)
+    m.connect(m.add(blocks.Constant("clutch_pedal", k=1.0)).y, car.clutch_pedal)
     return car
 
 
@@ -47,8 +47,8 @@ def sine_with_dwell(esc, amplitude=6.5 * A_03G, start_time=1.0):
     robot = m.add(vehicle.SteeringRobot("robot", profile="sine_with_dwell", amplitude=amplitude,
                                         start_time=start_time))
     m.connect(robot.delta, car.steering)
-    for pedal in ("throttle", "brake"):
-        m.connect(m.add(blocks.Constant(pedal + "_pedal", k=0.0)).y, getattr(car, pedal))
+    for pedal in ("throttle", "brake_pedal"):
+        m.connect(m.add(blocks.Constant(pedal.removesuffix("_pedal") + "_pedal", k=0.0)).y, getattr(car, pedal))
     return m.compile().simulate(t_end=6.0, **RUN)
 
 
@@ -106,7 +106,7 @@ def double_lane_change(lanes, speed_kmh=60.0):
     m.connect(m.add(blocks.Constant("v_ref", k=v)).y, driver.v_ref)
     m.connect(car.speed, driver.v)
     m.connect(driver.throttle, car.throttle)
-    m.connect(driver.brake, car.brake)
+    m.connect(driver.brake, car.brake_pedal)
     follower = m.add(vehicle.PathFollower("follower", L=2.7))
     vehicle.set_path(follower, centre_line(lanes))
     for signal in ("x", "y", "psi"):

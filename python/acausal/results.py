@@ -47,6 +47,48 @@ def to_pandas(self, names=None):
     return frame
 
 
+# --- xarray / netCDF (issue 36, item 8) ---------------------------------------
+
+def _description(self, name):
+    # describe() reads "ball.v [m/s]: a state": the part after the name and unit.
+    text = self.describe(name)
+    return text.split(": ", 1)[1] if ": " in text else ""
+
+
+def to_xarray(self, names=None):
+    """An xarray.Dataset with coordinate "t" (units "s") and one data variable per variable (all by
+    default), each with attrs "units" and "description". Rows at events as in to_pandas: the left
+    limit at the float just below the event instant, and an int8 variable "event" (-1 before, +1
+    after, 0 elsewhere; CF flag attributes) when the run had events. The dataset's attrs hold the
+    event times and causes."""
+    import xarray as xr
+
+    names = list(names) if names is not None else self.names
+    for reserved in ("t", "event"):
+        if reserved in names:
+            raise ValueError(f"to_xarray: the variable '{reserved}' has the name of the dataset's time coordinate "
+                             f"or event flag; rename it in the model")
+    frame = to_pandas(self, names)
+    data = {name: ("t", frame[name].to_numpy(), {"units": self.unit(name), "description": _description(self, name)})
+            for name in names}
+    if "event" in frame:
+        codes = frame["event"].cat.codes.to_numpy()  # 0 "", 1 "before", 2 "after"
+        sides = np.where(codes == 1, -1, np.where(codes == 2, 1, 0)).astype(np.int8)
+        data["event"] = ("t", sides, {"flag_values": np.array([-1, 0, 1], dtype=np.int8),
+                                      "flag_meanings": "before_event no_event after_event",
+                                      "description": "which side of an event a row is (its left or right limit)"})
+    attrs = {"source": "acausal", "event_times": np.array(self.event_times, dtype=float),
+             "event_causes": "\n".join(self.event_causes)}
+    time = ("t", frame.index.to_numpy(), {"units": "s", "description": "simulation time"})
+    return xr.Dataset(data, coords={"t": time}, attrs=attrs)
+
+
+def to_netcdf(self, path, names=None):
+    """Writes to_xarray(names) as a netCDF file (netCDF3 through scipy, which Debian's xarray
+    reads without the netCDF4 library); xarray.open_dataset(path) reads it back."""
+    to_xarray(self, names).to_netcdf(path, engine="scipy")
+
+
 def _label(self, name):
     unit = self.unit(name)
     return f"{name} [{unit}]" if unit else name
@@ -67,23 +109,43 @@ def _finish(fig, ax, path, title):
     return fig
 
 
+def _unit_groups(self, names):
+    """The names grouped by unit, in the order the units first appear; "" and "1" are one group, "1"."""
+    groups = {}
+    for name in names:
+        groups.setdefault(self.unit(name) or "1", []).append(name)
+    return groups
+
+
 def plot(self, names, path=None, title=None):
-    """Plots variables against time, each labelled with its unit; saves a PNG to `path` if given.
-    Returns the figure."""
+    """Plots variables against time: one subplot per unit (variables of the same unit share it),
+    each y axis labelled with its unit ("[m/s]"; dimensionless ones "[1]"), a legend on each and
+    a shared time axis "t [s]". Saves a PNG to `path` if given. Returns the figure (fig.axes
+    in the order the units first appear in `names`)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     names = [names] if isinstance(names, str) else list(names)
-    fig, ax = plt.subplots(figsize=(8, 4.5))
-    for name in names:
-        ax.plot(self.time, self[name], label=_label(self, name))
-    units = {self.unit(name) for name in names}
-    ax.set_xlabel("time [s]")
-    if len(units) == 1 and units != {""}:
-        ax.set_ylabel(f"[{units.pop()}]")
-    return _finish(fig, ax, path, title)
+    groups = _unit_groups(self, names)
+    fig, axes = plt.subplots(len(groups), 1, sharex=True, squeeze=False,
+                             figsize=(8, 2.2 + 2.3 * len(groups)))
+    axes = axes[:, 0]
+    for ax, (unit, members) in zip(axes, groups.items()):
+        for name in members:
+            ax.plot(self.time, self[name], label=_label(self, name))
+        ax.set_ylabel(f"[{unit}]")
+        ax.grid(True, alpha=0.3)
+        ax.legend(fontsize=8, loc="best")
+    axes[-1].set_xlabel("t [s]")
+    if title:
+        axes[0].set_title(title)
+    fig.tight_layout()
+    if path:
+        fig.savefig(path, dpi=100)
+        plt.close(fig)
+    return fig
 
 
 def plot_path(self, prefix="car", path=None, title=None, lane=None):
@@ -146,6 +208,8 @@ def _component_parameters(self):
 
 Result.event_sides = event_sides
 Result.to_pandas = to_pandas
+Result.to_xarray = to_xarray
+Result.to_netcdf = to_netcdf
 Result.plot = plot
 Result.plot_path = plot_path
 Result._repr_html_ = _result_html

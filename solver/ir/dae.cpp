@@ -113,6 +113,8 @@ std::string CompileReport::str() const {
   };
   list("states", states);
   list("algebraic unknowns", algebraic);
+  if (!warnings.empty()) out << "warnings (" << warnings.size() << "):\n";
+  for (const auto& w : warnings) out << "  [" << w.kind << "] " << w.message << '\n';
   return out.str();
 }
 

@@ -41,7 +41,13 @@ InitializationPlan plan_initialization(const CompiledModel& m) {
     plan.custom = true;
     plan.conditions.push_back({eq.residual, "initial equation " + dae.describe(eq)});
   }
-  if (!plan.custom || m.n == 0) return plan;
+  if (!plan.custom || m.n == 0) {
+    // IDACalcIC keeps every state at its start value: the fixed ones as asked, the others by default.
+    for (int s = 0; s < m.n; ++s)
+      if (plan.state_of_slot[s] >= 0 && !dae.variables[m.variable_of_slot[s]].fixed)
+        plan.default_starts.push_back(m.variable_of_slot[s]);
+    return plan;
+  }
 
   // Columns: y (n), then y' of the states.
   const int n = m.n;
@@ -116,6 +122,7 @@ InitializationPlan plan_initialization(const CompiledModel& m) {
       plan.used.push_back(k);
       plan.row_of_column[c] = n + k;
       defaults.push_back(var.name);
+      plan.default_starts.push_back(v);
     } else {
       int slot = c < n ? c : static_cast<int>(std::find(plan.state_of_slot.begin(), plan.state_of_slot.end(), c - n) -
                                               plan.state_of_slot.begin());

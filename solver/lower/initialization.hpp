@@ -39,6 +39,8 @@ struct InitializationPlan {
   std::vector<int> row_of_column;            // the structural matching (rows: DAE rows, then conditions)
   std::vector<std::vector<int>> condition_columns;
   std::vector<std::string> notes;
+  /// Variables of the states that nothing but their start value determines at t0.
+  std::vector<int> default_starts;
 };
 
 InitializationPlan plan_initialization(const CompiledModel& model);

@@ -19,6 +19,11 @@ struct NativeCodeOptions {
   std::string cache_directory;
 };
 
+/// What a dimensional contradiction between declared units is: a warning in
+/// the compile report (CompileReport::warnings, kind "unit"), or a ModelError
+/// listing every one with its equation.
+enum class UnitCheck { warn, error };
+
 struct CompileOptions {
   /// Run the residual, Jacobian, event and output tapes as machine code built
   /// by the system's C compiler (cached; see solver/lower/native_code.hpp) instead of
@@ -26,6 +31,7 @@ struct CompileOptions {
   /// first time a model is compiled.
   bool native_code = false;
   NativeCodeOptions native;
+  UnitCheck units = UnitCheck::warn;
 };
 
 }  // namespace acausal

@@ -2,6 +2,7 @@
 
 #include <cxxabi.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
@@ -21,6 +22,18 @@ std::string join(const std::string& prefix, const std::string& name) {
   return prefix.empty() ? name : prefix + "." + name;
 }
 
+// What `name` already is in c (a variable, parameter or discrete variable), or nullptr.
+const char* declared_kind(const Component& c, const std::string& name) {
+  const char* kind = nullptr;
+  for (const auto& v : c.variables())
+    if (v.name == name) kind = "variable";
+  for (const auto& p : c.parameters())
+    if (p.name == name) kind = "parameter";
+  for (const auto& d : c.discretes())
+    if (d.name == name) kind = "discrete variable";
+  return kind;
+}
+
 }  // namespace
 
 // --- Connector ---
@@ -29,6 +42,9 @@ Connector::Connector(Component& owner, std::string name, std::string type, PortP
     : owner_(&owner), name_(std::move(name)), type_(std::move(type)), power_(power) {
   if (!valid_identifier(name_))
     throw ModelError("connector name '" + name_ + "' in '" + owner.name() + "' is not an identifier");
+  if (owner.child(name_))
+    throw ModelError("component '" + owner.name() + "' (" + owner.type_name() + ") declares connector '" + name_ +
+                     "' and a part of that name: a name belongs to one of them");
   owner.connectors_.push_back(this);
 }
 
@@ -94,6 +110,14 @@ void Component::check_child_name(const std::string& name) const {
   if (child(name))
     throw ModelError("duplicate component name '" + join(path(), name) + "': '" +
                      (name_.empty() ? std::string("model") : name_) + "' already has a component of that name");
+  // `car.clutch` must name one thing: a part that shares a name with a
+  // connector or a variable would hide it (or be hidden) in paths and in Python.
+  const char* taken = declared_kind(*this, name);
+  for (const Connector* k : connectors_)  // last: a signal connector is also a variable of its name
+    if (k->name() == name) taken = "connector";
+  if (taken)
+    throw ModelError("component '" + (path().empty() ? name_ : path()) + "' (" + type_name() + ") has a " + taken +
+                     " '" + name + "' and adds a part of that name: a name belongs to one of them");
 }
 
 Component* Component::child(const std::string& name) const {
@@ -195,16 +219,74 @@ void Component::set_parameter(const std::string& name, double value) {
                          name, known, "; its parameters are: " + (listed.empty() ? "(none)" : listed));
 }
 
+double choice_index(const std::string& path, const ParameterAttributes& a, const std::string& choice) {
+  for (std::size_t i = 0; i < a.choices.size(); ++i)
+    if (a.choices[i] == choice) return static_cast<double>(i);
+  std::string listed;
+  for (const auto& c : a.choices) listed += (listed.empty() ? "" : ", ") + c;
+  throw ModelError("parameter " + path + " = '" + choice + "': " +
+                   (a.choices.empty() ? std::string("it takes a number, not a choice name")
+                                      : "not one of its choices: " + listed));
+}
+
+bool path_matches(std::string_view pattern, std::string_view path) {
+  if (pattern.empty()) return path.empty();
+  if (pattern.substr(0, 2) == "**") {
+    for (std::size_t k = 0; k <= path.size(); ++k)
+      if (path_matches(pattern.substr(2), path.substr(k))) return true;
+    return false;
+  }
+  if (pattern[0] == '*') {
+    for (std::size_t k = 0; k <= path.size(); ++k) {
+      if (path_matches(pattern.substr(1), path.substr(k))) return true;
+      if (k < path.size() && path[k] == '.') break;  // one segment only
+    }
+    return false;
+  }
+  if (path.empty()) return false;
+  if (pattern[0] == '?' ? path[0] == '.' : pattern[0] != path[0]) return false;
+  return path_matches(pattern.substr(1), path.substr(1));
+}
+
+void Component::set_parameter(const std::string& name, const std::string& choice) {
+  const auto dot = name.rfind('.');
+  Component* owner = this;
+  if (dot != std::string::npos) {
+    for (std::size_t pos = 0; pos < dot;) {
+      const std::size_t next = std::min(name.find('.', pos), dot);
+      Component* part = owner->child(name.substr(pos, next - pos));
+      if (!part) return set_parameter(name, 0.0);  // throws, naming the missing part and the known ones
+      owner = part;
+      pos = next + 1;
+    }
+  }
+  const std::string local = dot == std::string::npos ? name : name.substr(dot + 1);
+  for (const auto& p : owner->parameters_)
+    if (p.name == local) return owner->set_parameter(local, choice_index(join(owner->path(), local), p.attributes, choice));
+  owner->set_parameter(local, 0.0);  // throws: no such parameter, listing those it has
+}
+
+int Component::set_parameters(const std::string& pattern, double value) {
+  std::vector<std::pair<Component*, ParameterDecl*>> matched;
+  auto collect = [&](auto& self, Component& c, const std::string& prefix) -> void {
+    for (auto& p : c.parameters_)
+      if (path_matches(pattern, prefix + p.name)) matched.emplace_back(&c, &p);
+    for (Component* child : c.children_) self(self, *child, prefix + child->name() + ".");
+  };
+  collect(collect, *this, "");
+  if (matched.empty())
+    throw ModelError("set_parameters(\"" + pattern + "\"): no parameter of '" + (path().empty() ? name_ : path()) +
+                     "' (" + type_name() + ") matches (`*` matches within a name, `**` across parts)");
+  // All or nothing: a value out of one match's bounds leaves every one unchanged.
+  for (auto& [c, p] : matched) check_parameter_value(join(c->path(), p->name), value, p->attributes);
+  for (auto& [c, p] : matched) p->value = value;
+  return static_cast<int>(matched.size());
+}
+
 // One name, one thing: a variable and a parameter of the same name would both
 // be `component.name` in the flat model, and one would silently shadow the other.
 void Component::claim_name(const std::string& name, const char* kind) const {
-  const char* taken = nullptr;
-  for (const auto& v : variables_)
-    if (v.name == name) taken = "variable";
-  for (const auto& p : parameters_)
-    if (p.name == name) taken = "parameter";
-  for (const auto& d : discretes_)
-    if (d.name == name) taken = "discrete variable";
+  const char* taken = declared_kind(*this, name);
   if (!taken) return;
   if (std::string_view(taken) == kind)
     throw ModelError("component '" + name_ + "' declares " + kind + " '" + name + "' twice");
@@ -272,6 +354,10 @@ void Component::require(const Expr& condition, std::string requirement) {
   requirements_.emplace_back(condition, std::move(requirement));
 }
 
+void Component::expect(const Expr& condition, std::string kind, const Expr& variable, std::string message) {
+  expectations_.push_back({condition, std::move(kind), variable, std::move(message)});
+}
+
 void Component::conditional_connector(const Connector& k, const Expr& active, std::string condition) {
   if (&k.owner() != this)
     throw ModelError("component '" + path() + "' declares connector '" + k.path() + "' conditional, which is not its own");
@@ -281,10 +367,13 @@ void Component::conditional_connector(const Connector& k, const Expr& active, st
 void Component::connect(Connector& a, Connector& b) {
   auto describe = [](const Connector& c) { return c.path() + " (" + c.type() + ")"; };
   for (Connector* c : {&a, &b}) {
-    Component* owner = &c->owner();
-    if (owner != this && owner->parent_ != this)
-      throw ModelError("cannot connect " + c->path() + ": its component '" + owner->name() + "' is not part of '" +
-                       (path().empty() ? name_ : path()) + "' (connector of another model?)");
+    const Component* owner = &c->owner();
+    while (owner && owner != this) owner = owner->parent_;
+    if (!owner)
+      throw ModelError("cannot connect " + c->path() + ": its component '" + c->owner().name() +
+                       "' is not inside '" + (path().empty() ? name_ : path()) +
+                       "' (a connector of another model? add its component to this model first, or connect from "
+                       "the model that contains both ends)");
   }
   if (&a == &b) throw ModelError("cannot connect " + a.path() + " to itself");
   if (a.type() != b.type())

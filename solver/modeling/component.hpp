@@ -16,6 +16,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -206,12 +207,23 @@ class Component {
   /// Keeps a connector created at run time (by the Python bindings) alive with its owner.
   Connector& keep_connector(std::unique_ptr<Connector> connector);
 
-  /// Joins two connectors of this component or of its direct sub-components.
+  /// Joins two connectors of this component or of any component below it: a
+  /// model can connect a sensor to `car.body.contact_front` directly (the
+  /// connection belongs to the closest component that contains both ends).
   void connect(Connector& a, Connector& b);
 
   /// Assigns a parameter of this component by its local name, or of a part by
   /// its dotted path ("body.Crr"), checking bounds.
   void set_parameter(const std::string& name, double value);
+  /// Assigns a parameter with choices by the choice's name
+  /// (set_parameter("wheel_rl.tire_law", "pacejka")); an unknown name is a
+  /// ModelError listing the choices.
+  void set_parameter(const std::string& name, const std::string& choice);
+  /// Assigns `value` to every parameter of this component and its parts whose
+  /// dotted path (relative to this component) matches `pattern`: `*` matches
+  /// within one name segment ("wheel_*.mu"), `**` across segments ("**.mu"),
+  /// `?` one character. Returns how many were set; none matching is a ModelError.
+  int set_parameters(const std::string& pattern, double value);
 
   Variable variable(const std::string& name, VariableAttributes attributes = {});
   Parameter parameter(const std::string& name, double default_value, ParameterAttributes attributes = {});
@@ -243,6 +255,24 @@ class Component {
   /// A condition on parameters that every run must satisfy ("a + b = L");
   /// checked at compile() and at each simulate(), naming the values involved.
   void require(const Expr& condition, std::string requirement);
+  /// A condition a sensible model meets but that is not a law of the
+  /// component (a wheel carries a load). Where compile() can decide it from
+  /// the parameters alone (the variables in it reduce to constants and
+  /// parameters, as an unconnected flow does to 0) and finds it false, the
+  /// compile report gets a warning of this `kind` naming this component,
+  /// `variable` and `message`. Otherwise it is not checked.
+  void expect(const Expr& condition, std::string kind, const Expr& variable, std::string message);
+  /// Declares the start values of every state inside this component (its
+  /// parts' too) intended as declared, 0 included: an assembly that starts at
+  /// rest by design. compile() then gives no default_start warning for them.
+  void intend_default_starts() { default_starts_intended_ = true; }
+  bool default_starts_intended() const { return default_starts_intended_; }
+  struct Expectation {
+    Expr condition;
+    std::string kind;
+    Expr variable;
+    std::string message;
+  };
   /// Declares a connector that exists only while `active` holds, a condition
   /// on structural parameters (MSL's conditional connectors: a heat port with
   /// useHeatPort). The component writes its equations so that, inactive, the
@@ -270,6 +300,7 @@ class Component {
   const std::vector<WhenClause>& whens() const { return whens_; }
   const std::vector<InitialEquation>& initial_equations() const { return initial_equations_; }
   const std::vector<std::pair<Expr, std::string>>& requirements() const { return requirements_; }
+  const std::vector<Expectation>& expectations() const { return expectations_; }
   struct ConditionalConnector {
     const Connector* connector;
     Expr active;
@@ -303,6 +334,8 @@ class Component {
   std::vector<WhenClause> whens_;
   std::vector<InitialEquation> initial_equations_;
   std::vector<std::pair<Expr, std::string>> requirements_;
+  std::vector<Expectation> expectations_;
+  bool default_starts_intended_ = false;
   std::vector<ConditionalConnector> conditional_connectors_;
   EnergyDeclaration energy_;
   std::vector<Connector*> connectors_;
@@ -319,5 +352,12 @@ inline Expr chosen(const Expr& parameter, int index) { return parameter > index 
 
 /// Checks a parameter value against its bounds; `path` names it in the message.
 void check_parameter_value(const std::string& path, double value, const ParameterAttributes& attributes);
+
+/// The index of `choice` among the choices of parameter `path`; a ModelError
+/// listing them when it is not one (or when the parameter takes a number).
+double choice_index(const std::string& path, const ParameterAttributes& attributes, const std::string& choice);
+
+/// Glob match of a dotted name: `*` within a segment, `**` across segments, `?` one character.
+bool path_matches(std::string_view pattern, std::string_view path);
 
 }  // namespace acausal

@@ -139,6 +139,12 @@ std::string dimension_string(const Dimension& d) {
 
 namespace {
 
+// "car.wheel (vehicle::Wheel)" -> "car.wheel"; a connection or the model's own equations keep their text.
+std::string component_of(const std::string& origin) {
+  const std::size_t open = origin.find(" (");
+  return open != std::string::npos && origin.back() == ')' ? origin.substr(0, open) : origin;
+}
+
 class UnitChecker {
  public:
   explicit UnitChecker(DaeSystem& dae) : dae_(dae) {
@@ -152,8 +158,13 @@ class UnitChecker {
     if (lhs && rhs && !same(*lhs, *rhs))
       problems_.push_back("left side " + dae_.print(eq.source.lhs) + " in " + dimension_string(*lhs) +
                           ", right side " + dae_.print(eq.source.rhs) + " in " + dimension_string(*rhs));
-    for (const auto& problem : problems_)
-      dae_.report.unit_errors.push_back("equation " + dae_.describe(eq) + ": " + problem);
+    for (const auto& problem : problems_) {
+      std::string line = "equation " + dae_.describe(eq) + ": " + problem;
+      dae_.report.unit_errors.push_back(line);
+      const std::string origin = eq.origin >= 0 ? dae_.origins[eq.origin] : dae_.model_name;
+      dae_.report.warnings.push_back({"unit", component_of(origin),
+                                      dae_.print(eq.source.lhs) + " = " + dae_.print(eq.source.rhs), line});
+    }
     ++checked_;
   }
 
@@ -171,6 +182,9 @@ class UnitChecker {
       dae_.report.unit_errors.push_back(name + ": unit '" + unit +
                                         "' is not understood (write SI symbols joined by '.' and '/', "
                                         "powers as digits: \"N.m\", \"kg.m2\", \"rad/s2\")");
+      const std::size_t dot = name.rfind('.');
+      dae_.report.warnings.push_back({"unit", dot == std::string::npos ? dae_.model_name : name.substr(0, dot), name,
+                                      dae_.report.unit_errors.back()});
     }
   }
 

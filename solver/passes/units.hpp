@@ -25,7 +25,8 @@ std::string dimension_string(const Dimension& d);
 
 /// Checks every equation and initial equation; each contradiction becomes a
 /// line of dae.report.unit_errors naming the equation, where it comes from and
-/// the units on each side.
+/// the units on each side, and a warning of kind "unit" (CompileReport::warnings)
+/// naming the component the equation comes from.
 void check_units(DaeSystem& dae);
 
 }  // namespace acausal

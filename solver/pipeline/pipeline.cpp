@@ -3,6 +3,8 @@
 #include <chrono>
 #include <memory>
 #include <optional>
+#include <string>
+#include <unordered_map>
 
 #include "solver/lower/evaluation.hpp"
 #include "solver/lower/native_code.hpp"
@@ -46,7 +48,16 @@ const std::vector<Pass>& passes() {
       {{"structural_parameters", "passes", "structural parameters and typed choices folded as constants"},
        [](Compilation& c) { fold_structural_parameters(c.dae); }},
       {{"units", "passes", "dimensional analysis of every equation from the declared units"},
-       [](Compilation& c) { check_units(c.dae); }},
+       [](Compilation& c) {
+         check_units(c.dae);
+         if (c.options.units == UnitCheck::error && !c.dae.report.unit_errors.empty()) {
+           std::string list;
+           for (const auto& e : c.dae.report.unit_errors) list += "\n  " + e;
+           throw ModelError("'" + c.dae.model_name + "' has " + std::to_string(c.dae.report.unit_errors.size()) +
+                            " unit inconsistenc" + (c.dae.report.unit_errors.size() == 1 ? "y" : "ies") +
+                            " (CompileOptions::units = UnitCheck::error):" + list);
+         }
+       }},
       {{"parameter_conditions", "ir", "parameter bounds and require() conditions at their current values"},
        [](Compilation& c) { c.dae.check_parameter_conditions([&](const Node* p) { return c.dae.parameter_value(p); }); }},
       {{"alias_elimination", "passes", "a = b, a = -b, a = c·b and a = constant removed, names kept resolvable"},
@@ -71,6 +82,58 @@ const std::vector<Pass>& passes() {
        }},
   };
   return list;
+}
+
+struct Declared {
+  std::string component;  // dotted path of the component declaring the variable
+  bool start_intended;    // it or an assembly around it called intend_default_starts()
+};
+
+void declared_by(const Component& c, const std::string& prefix, bool intended,
+                 std::unordered_map<const Node*, Declared>& out) {
+  intended |= c.default_starts_intended();
+  for (const auto& v : c.variables()) out.emplace(v.symbol.node(), Declared{prefix, intended});
+  for (const Component* child : c.children())
+    declared_by(*child, prefix.empty() ? child->name() : prefix + "." + child->name(), intended, out);
+}
+
+// Expectations (Component::expect) that the parameters alone decide, and found false.
+void check_expectations(const Component& c, const std::string& prefix, const DaeSystem& dae, Rewriter& resolve,
+                        CompileReport& report) {
+  for (const auto& e : c.expectations()) {
+    const Expr condition = resolve(e.condition);
+    bool decided = true;
+    for_each_postorder(condition.node(), [&](const Node* leaf) {
+      if (leaf->arity() == 0 && leaf->op != Op::Const && !dae.parameter_of.contains(leaf)) decided = false;
+    });
+    if (!decided || evaluate(condition, [&](const Node* p) { return dae.parameter_value(p); }) != 0.0) continue;
+    const int v = dae.variable_of.find(e.variable.node());
+    const std::string variable = v >= 0 ? dae.variables[v].name : dae.print(e.variable);
+    report.warnings.push_back({e.kind, prefix, variable, prefix + " (" + c.type_name() + "): " + e.message});
+  }
+  for (const Component* child : c.children())
+    check_expectations(*child, prefix.empty() ? child->name() : prefix + "." + child->name(), dae, resolve, report);
+}
+
+// The warnings the compiled model as a whole tells (the units pass adds its own).
+void collect_warnings(const Model& model, const CompiledModel& compiled, CompileReport& report) {
+  const DaeSystem& dae = compiled.dae;
+  Rewriter resolve = definition_rewriter(dae);
+  check_expectations(model, "", dae, resolve, report);
+  std::unordered_map<const Node*, Declared> declared;
+  declared_by(model, "", false, declared);
+  for (int v : compiled.initialization.default_starts) {
+    const DaeVariable& var = dae.variables[v];
+    auto it = declared.find(var.symbol);
+    if (var.start_given || (it != declared.end() && it->second.start_intended)) continue;
+    const std::string component =
+        it != declared.end() && !it->second.component.empty() ? it->second.component : dae.model_name;
+    report.warnings.push_back(
+        {"default_start", component, var.name,
+         "state " + var.name + " starts at " + format_number(var.start) + (var.unit.empty() ? "" : " " + var.unit) +
+             ", a default start value nobody set: set_start(\"" + var.name +
+             "\", value) if " + format_number(var.start) + " is not meant"});
+  }
 }
 
 }  // namespace
@@ -99,6 +162,7 @@ Simulator Model::compile(const CompileOptions& options) const {
     if (!entry) entry = &report.add(std::string(pass.info.name));
     entry->seconds = seconds;
   }
+  collect_warnings(*this, *c.compiled, c.compiled->dae.report);
   return Simulator(std::make_shared<const CompiledModel>(std::move(*c.compiled)));
 }
 

@@ -33,6 +33,26 @@ void Simulator::set_parameter(const std::string& name, double value) {
   parameters_[p] = value;
 }
 
+void Simulator::set_parameter(const std::string& name, const std::string& choice) {
+  int p = parameter_index(name);
+  const double index = choice_index(name, model_->dae.parameters[p].attributes, choice);
+  if (index == parameters_[p]) return;  // the compiled choice: nothing changes
+  check_parameter_change(*model_, p, parameters_[p], index);
+  parameters_[p] = index;
+}
+
+int Simulator::set_parameters(const std::string& pattern, double value) {
+  std::vector<int> matched;
+  for (int p = 0; p < static_cast<int>(model_->dae.parameters.size()); ++p)
+    if (path_matches(pattern, model_->dae.parameters[p].name)) matched.push_back(p);
+  if (matched.empty())
+    throw ModelError(fmt::format("set_parameters(\"{}\"): no parameter of model '{}' matches (`*` matches within a "
+                                 "name, `**` across parts)", pattern, model_->dae.model_name));
+  for (int p : matched) check_parameter_change(*model_, p, parameters_[p], value);
+  for (int p : matched) parameters_[p] = value;
+  return static_cast<int>(matched.size());
+}
+
 double Simulator::parameter(const std::string& name) const { return parameters_[parameter_index(name)]; }
 
 std::vector<std::string> Simulator::parameter_names() const {

@@ -89,6 +89,16 @@ class Simulator {
   explicit Simulator(std::shared_ptr<const CompiledModel> model);
 
   void set_parameter(const std::string& name, double value);
+  /// A parameter with choices by the choice's name ("car.wheel_rl.tire_law",
+  /// "pacejka"); choices are structural, so this names the choice in the
+  /// "set it before compile()" error unless it is the compiled one.
+  void set_parameter(const std::string& name, const std::string& choice);
+  /// Sets every parameter whose name matches `pattern` ("car.wheel_*.mu":
+  /// `*` within a name segment, `**` across segments, `?` one character;
+  /// path_matches in component.hpp) and returns how many; none matching is a
+  /// ModelError naming the pattern. All or nothing: an invalid value for one
+  /// (a bound, a structural parameter) leaves all unchanged.
+  int set_parameters(const std::string& pattern, double value);
   double parameter(const std::string& name) const;
   std::vector<std::string> parameter_names() const;
   /// Every parameter with its current value and declared attributes.

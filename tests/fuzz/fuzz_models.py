@@ -149,10 +149,10 @@ WIRING = {
     "vehicle.Engine": ("flange:rot throttle_input:in", "phi w"),
     "vehicle.GearSelector": ("v:in gear:out", ""),
     "vehicle.Gearbox": ("flange_in:rot flange_out:rot gear_input:in", ""),
-    "vehicle.RearDriveCar": ("throttle:in brake:in clutch:in speed:out", ""),
-    "vehicle.BatteryElectricCar": ("throttle:in brake:in clutch:in speed:out", ""),
-    "vehicle.FrontDriveCar": ("throttle:in brake:in clutch:in speed:out", ""),
-    "vehicle.MappedCar": ("throttle:in brake:in clutch:in speed:out", ""),
+    "vehicle.RearDriveCar": ("throttle:in brake_pedal:in clutch_pedal:in speed:out", ""),
+    "vehicle.BatteryElectricCar": ("throttle:in brake_pedal:in clutch_pedal:in speed:out", ""),
+    "vehicle.FrontDriveCar": ("throttle:in brake_pedal:in clutch_pedal:in speed:out", ""),
+    "vehicle.MappedCar": ("throttle:in brake_pedal:in clutch_pedal:in speed:out", ""),
     "vehicle.MappedEngine": ("flange:rot throttle_input:in", "phi w"),
     "vehicle.ShiftMap": ("v:in load:in gear:out", ""),
     "vehicle.CycleDriver": ("v_ref:in a_ref:in v_preview:in v:in throttle:out brake:out clutch:out", "xi"),
@@ -171,13 +171,13 @@ WIRING = {
     "vehicle.SoilPlate": ("flange:trans", ""),
     "vehicle.SoilTrack": ("flange_rot:rot contact:contact", "phi omega"),
     "vehicle.ImplementDraft": ("flange:trans", ""),
-    "vehicle.Tractor": ("throttle:in brake:in clutch:in gear:in speed:out gps_speed:out hitch:trans", ""),
-    "vehicle.RoadTractor": ("throttle:in brake:in clutch:in gear:in speed:out gps_speed:out hitch:trans", ""),
+    "vehicle.Tractor": ("throttle:in brake_pedal:in clutch_pedal:in gear:in speed:out gps_speed:out hitch:trans", ""),
+    "vehicle.RoadTractor": ("throttle:in brake_pedal:in clutch_pedal:in gear:in speed:out gps_speed:out hitch:trans", ""),
     "vehicle.SteeringRobot": ("delta:out", ""),
     "vehicle.PathFollower": ("x:in y:in psi:in v:in delta:out lateral_error:out s:out", ""),
     "vehicle.StabilityControl": ("delta:in v:in r:in brake:in brake_fl:out brake_fr:out brake_rl:out brake_rr:out "
                                  "r_ref:out active:out", ""),
-    "vehicle.PlanarCar": ("throttle:in brake:in clutch:in steering:in speed:out x:out y:out psi:out r:out beta:out "
+    "vehicle.PlanarCar": ("throttle:in brake_pedal:in clutch_pedal:in steering:in speed:out x:out y:out psi:out r:out beta:out "
                           "v_x:out v_y:out a_y:out", ""),
     "vehicle.PlanarVehicleBody": ("frame_fl:frame frame_fr:frame frame_rl:frame frame_rr:frame N_fl:out N_fr:out "
                                   "N_rl:out N_rr:out x:out y:out psi:out v_x:out v_y:out r:out a_y:out beta:out", ""),

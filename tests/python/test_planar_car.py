@@ -11,8 +11,8 @@ def _steered_car(esc):
     robot = m.add(vehicle.SteeringRobot("robot", profile="ramp", amplitude=math.radians(60), rate=math.radians(60),
                                         start_time=0.5))
     m.connect(robot.delta, car.steering)
-    for name in ("throttle", "brake", "clutch"):
-        m.connect(m.add(blocks.Constant(f"{name}_pedal", k=0.0)).y, getattr(car, name))
+    for name in ("throttle", "brake_pedal", "clutch_pedal"):
+        m.connect(m.add(blocks.Constant(name.removesuffix("_pedal") + "_pedal", k=0.0)).y, getattr(car, name))
     return m, car
 
 

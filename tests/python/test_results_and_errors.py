@@ -242,9 +242,9 @@ def test_to_pandas_index_is_unique_with_events_flagged():
 
 
 def test_plot_labels_carry_units(result):
-    fig = result.plot(["mass.s", "spring.f"])
-    labels = [line.get_label() for line in fig.axes[0].get_lines()]
-    assert labels == ["mass.s [m]", "spring.f [N]"]
+    fig = result.plot(["mass.s", "spring.f"])  # two units: two subplots
+    labels = [[line.get_label() for line in ax.get_lines()] for ax in fig.axes]
+    assert labels == [["mass.s [m]"], ["spring.f [N]"]]
     fig = result.plot(["mass.v"])
     assert fig.axes[0].get_ylabel() == "[m/s]"
 

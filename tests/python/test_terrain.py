@@ -126,7 +126,7 @@ def test_set_soil_and_initial_speed_on_the_tractor():
     tractor = m.add(vehicle.Tractor("tractor"))
     vehicle.set_soil(tractor, sand)
     vehicle.set_initial_speed(tractor, 1.0, slip_rear=0.1)
-    for name, value in (("throttle", 0.5), ("brake", 0.0), ("clutch", 1.0), ("gear", 1.0)):
+    for name, value in (("throttle", 0.5), ("brake_pedal", 0.0), ("clutch_pedal", 1.0), ("gear", 1.0)):
         k = m.add(blocks.Constant(f"{name}_input", k=value))
         m.connect(k.y, getattr(tractor, name))
     sim = m.compile()

@@ -75,8 +75,8 @@ def test_cars_as_blocks_with_their_equipment():
         engage = m.add(blocks.Ramp("engage", height=1.0, duration=1.0))
         pedal = m.add(blocks.Constant("pedal", k=0.0))
         m.connect(throttle.y, car.throttle)
-        m.connect(engage.y, car.clutch)
-        m.connect(pedal.y, car.brake)
+        m.connect(engage.y, car.clutch_pedal)
+        m.connect(pedal.y, car.brake_pedal)
         return m, car
 
     m, car = launch(vehicle.FrontDriveCar("car", abs=True))

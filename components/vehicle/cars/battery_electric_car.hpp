@@ -28,11 +28,11 @@ namespace acausal::vehicle {
 /// axle's brakes → its wheels, the front ones by default. An EVController
 /// sits between the pedals and the drive: `throttle` (accelerator, 0…1) asks
 /// for a share of the drive torque the motor's envelope and the pack's
-/// discharge limit allow; `brake` (pedal, 0…1, T_brake_max = 4800 N.m at the
+/// discharge limit allow; `brake_pedal` (0…1, 0…1, T_brake_max = 4800 N.m at the
 /// wheels at full pedal, the brakes' sum) brakes regeneratively first, up to
 /// the motor's envelope and the pack's charge limit and fading linearly to
 /// nothing below v_fade = 2.5 m/s, and the friction brakes (or their ABS,
-/// which then acts on the friction share only) take the rest. `clutch` is
+/// which then acts on the friction share only) take the rest. `clutch_pedal` is
 /// accepted and ignored: the car has no clutch, the input is there so that
 /// the PassengerCar family's drivers (CycleDriver, harness::drive_launch)
 /// wire to it unchanged; like any input of a part it must be connected to
@@ -84,7 +84,7 @@ namespace acausal::vehicle {
 /// ABS `abs_fl` … `abs_rr`): change their parameters there (`car.pack.SOC0`,
 /// `car.motor.P_max`). Starts at rest.
 struct BatteryElectricCar : Component {
-  RealInput throttle{*this, "throttle"}, brake{*this, "brake"}, clutch_engagement{*this, "clutch"};
+  RealInput throttle{*this, "throttle"}, brake_pedal{*this, "brake_pedal"}, clutch_pedal{*this, "clutch_pedal"};
   RealOutput speed{*this, "speed", {.unit = "m/s"}};
 
   VehicleBody& body;
@@ -124,7 +124,7 @@ struct BatteryElectricCar : Component {
     const int left = driven == DrivenAxle::front ? 0 : 2;
     connect(body.speed, speed);
     connect(throttle, controller.accelerator);
-    connect(brake, controller.brake);
+    connect(brake_pedal, controller.brake);
     connect(body.speed, controller.v);
     connect(motor.w, controller.w_motor);
     connect(motor.tau_max_available, controller.tau_available);
@@ -149,6 +149,8 @@ struct BatteryElectricCar : Component {
             "the controller's T_brake_max is the four brakes' tau_max together: change it with them");
     set_start("body.s", 0.0);
     set_start("body.v", 0.0);
+    // Parts at rest by design (angles, speeds 0 as declared): no default_start warnings for them.
+    intend_default_starts();
   }
 
   /// The pack's cells: open-circuit voltage over SOC, normalized by OCVmax =

@@ -66,13 +66,13 @@ inline void wire_half_shafts(Component& car, Differential& differential, Brake& 
 /// wheels (EngineType: an Engine or a MappedEngine; SelectorType: the gear's
 /// source on the car's speed, a GearSelector or a ShiftMap): engine → clutch
 /// → five-speed gearbox → differential → the driven axle's brakes, a brake
-/// per wheel, ABS optional. The driver acts through `throttle`, `brake`
-/// (pedal, 0…1) and `clutch` (engagement, 0…1); `speed` is the body's. Clutch
+/// per wheel, ABS optional. The driver acts through `throttle`, `brake_pedal`
+/// (0…1) and `clutch_pedal` (engagement, 0…1); `speed` is the body's. Clutch
 /// and brakes lock (FrictionLaw::locking). The extension adds body and wheels
 /// and calls wire_driveline with them. Brakes: 1600 N·m front, 800 N·m rear.
 template <class EngineType, class SelectorType>
 struct CarDrivelineOf : Component {
-  RealInput throttle{*this, "throttle"}, brake{*this, "brake"}, clutch_engagement{*this, "clutch"};
+  RealInput throttle{*this, "throttle"}, brake_pedal{*this, "brake_pedal"}, clutch_pedal{*this, "clutch_pedal"};
   RealOutput speed{*this, "speed", {.unit = "m/s"}};
 
   EngineType& engine = add<EngineType>("engine");
@@ -101,7 +101,7 @@ struct CarDrivelineOf : Component {
                       RealOutput& body_speed, const std::array<Connector*, 4>& demands, CarOptions options) {
     const int left = driven == DrivenAxle::front ? 0 : 2;
     connect(throttle, engine.throttle_input);
-    connect(clutch_engagement, clutch.engagement_input);
+    connect(clutch_pedal, clutch.engagement_input);
     connect(body_speed, speed);
     connect(body_speed, selector.v);
     connect(selector.gear, gearbox.gear_input);
@@ -125,6 +125,8 @@ struct CarDrivelineOf : Component {
       connect(abs[k]->brake, brakes[k]->brake_input);
     }
     set_start("engine.w", 100.0);  // idling, about 950 rpm
+    // Parts at rest by design (angles, speeds 0 as declared): no default_start warnings for them.
+    intend_default_starts();
   }
 };
 

@@ -80,8 +80,8 @@ inline void require_rolling_resistance_once(Component& car, VehicleBody& body, c
 /// the driven axle's brakes → its wheels, brakes on the other axle's wheels
 /// too, four wheels carrying a VehicleBody with load transfer (1500 kg,
 /// L = 2.7 m, h = 0.55 m, 205/55R16, μ 0.9). The driver acts through
-/// `throttle`, `brake` (pedal, 0…1, to all four brakes, or to their ABS) and
-/// `clutch` (engagement, 0…1); `speed` is the body's. Clutch and brakes lock
+/// `throttle`, `brake_pedal` (0…1, to all four brakes, or to their ABS) and
+/// `clutch_pedal` (engagement, 0…1; named apart from the part `clutch`); `speed` is the body's. Clutch and brakes lock
 /// (FrictionLaw::locking). The parts are children (`body`, `engine`, `clutch`,
 /// `gearbox`, `selector`, `differential`, `brake_fl` … `brake_rr`, `wheel_fl`
 /// … `wheel_rr`, with ABS `abs_fl` … `abs_rr`): change their parameters there
@@ -89,7 +89,7 @@ inline void require_rolling_resistance_once(Component& car, VehicleBody& body, c
 /// structural ones. Starts at rest with the engine idling at 100 rad/s.
 template <class EngineType, class SelectorType>
 struct PassengerCarOf : Component {
-  RealInput throttle{*this, "throttle"}, brake{*this, "brake"}, clutch_engagement{*this, "clutch"};
+  RealInput throttle{*this, "throttle"}, brake_pedal{*this, "brake_pedal"}, clutch_pedal{*this, "clutch_pedal"};
   RealOutput speed{*this, "speed", {.unit = "m/s"}};
 
   VehicleBody& body;
@@ -115,7 +115,7 @@ struct PassengerCarOf : Component {
       throw ModelError("car '" + this->name() + "': a stability control (esc) needs yaw: use the planar car, vehicle.PlanarCar");
     const int left = driven == DrivenAxle::front ? 0 : 2;
     connect(throttle, engine.throttle_input);
-    connect(clutch_engagement, clutch.engagement_input);
+    connect(clutch_pedal, clutch.engagement_input);
     connect(body.speed, speed);
     connect(body.speed, selector.v);
     connect(selector.gear, gearbox.gear_input);
@@ -124,11 +124,13 @@ struct PassengerCarOf : Component {
     connect(clutch.flange_b, gearbox.flange_in);
     connect(gearbox.flange_out, differential.flange_input);
     wire_half_shafts(*this, differential, *brakes[left], *brakes[left + 1], options);
-    abs = wire_car_corners(*this, body, brakes, wheels, brake, options.abs);
+    abs = wire_car_corners(*this, body, brakes, wheels, brake_pedal, options.abs);
     require_rolling_resistance_once(*this, body, wheels);
     set_start("engine.w", 100.0);  // idling, about 950 rpm
     set_start("body.s", 0.0);
     set_start("body.v", 0.0);
+    // Parts at rest by design (angles, speeds 0 as declared): no default_start warnings for them.
+    intend_default_starts();
   }
 };
 

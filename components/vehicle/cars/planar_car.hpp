@@ -30,7 +30,7 @@ namespace acausal::vehicle {
 /// and speed (v_x). Parts as children: `body`, `steering_gear`, `wheel_fl`
 /// … `wheel_rr`, `mount_fl`, `mount_fr`, the driveline's, `esc`. Starts at
 /// rest, engine idling; set_initial_speed() starts it rolling straight ahead
-/// (clutch open: give clutch = 0 to coast, as FMVSS 126 does).
+/// (clutch open: give clutch_pedal = 0 to coast, as FMVSS 126 does).
 struct PlanarCar : CarDrivelineOf<Engine, GearSelector> {
   RealInput steering{*this, "steering", {.unit = "rad"}};
   RealOutput x{*this, "x", {.unit = "m"}}, y{*this, "y", {.unit = "m"}}, psi{*this, "psi", {.unit = "rad"}},
@@ -59,13 +59,13 @@ struct PlanarCar : CarDrivelineOf<Engine, GearSelector> {
     for (auto [from, to] : {std::pair{&body.x, &x}, {&body.y, &y}, {&body.psi, &psi}, {&body.r, &r},
                             {&body.beta, &beta}, {&body.v_x, &v_x}, {&body.v_y, &v_y}, {&body.a_y, &a_y}})
       connect(*from, *to);
-    std::array<Connector*, 4> demands{&brake, &brake, &brake, &brake};
+    std::array<Connector*, 4> demands{&brake_pedal, &brake_pedal, &brake_pedal, &brake_pedal};
     if (options.esc) {
       esc = &add<StabilityControl>("esc", {{"L", 2.7}, {"K_us", understeer_gradient()}, {"mu", 0.9}});
       connect(steering_gear.delta, esc->delta);
       connect(body.v_x, esc->v);
       connect(body.r, esc->r);
-      connect(brake, esc->brake);
+      connect(brake_pedal, esc->brake);
       demands = {&esc->brake_fl, &esc->brake_fr, &esc->brake_rl, &esc->brake_rr};
     }
     wire_driveline(DrivenAxle::rear,
@@ -80,6 +80,8 @@ struct PlanarCar : CarDrivelineOf<Engine, GearSelector> {
   /// before compiling.
   void set_initial_speed(double v0) {
     set_start("body.v_x", v0);
+    // Parts at rest by design (angles, speeds 0 as declared): no default_start warnings for them.
+    intend_default_starts();
     for (const std::string& corner : corners) set_start("wheel_" + corner + ".omega", v0 / tire_radius());
     set_start("gearbox.w_in", 0.0, false);
     set_start("engine.w", 100.0, false);

@@ -122,6 +122,10 @@ struct Wheel : Component {
     // to fix the deflection; one whose suspension sets the axle's height can
     // let the tire leave the road (an event; no load, so no traction, while airborne).
     equation(N == c_z * squeezed);
+    // With no load the tire gives no force at all: a car that never brakes.
+    expect(N > 0, "no_load", N,
+           "no vertical load (N = 0 from the parameters alone): contact's normal axis is unconnected or "
+           "loaded by zero, so the tire gives no traction or braking force; connect contact to a body or a load");
     equation(contact.s_normal == -deflection);
     friction_law_ = equation(mu_road == mu + (mu_patch - mu) * 0.5 * (tanh((x - patch_start) / patch_blend) -
                                                                       tanh((x - patch_end) / patch_blend)));

@@ -79,8 +79,8 @@ struct TractorOptions {
 /// hitch, a translational flange at the rear axle (through a
 /// WheelContactBreakout on the rear contact; it adds no load transfer: the
 /// drawbar sits at ground level in this longitudinal model).
-/// Driver's inputs: `throttle` (0…1), `brake` (0…1, both rear brakes),
-/// `clutch` (engagement 0…1), `gear` (-1 reverse, 0 neutral, 1..5).
+/// Driver's inputs: `throttle` (0…1), `brake_pedal` (0…1, both rear brakes),
+/// `clutch_pedal` (engagement 0…1), `gear` (-1 reverse, 0 neutral, 1..5).
 /// Gears: the seed's gearRatio [-12, 8, 12, 16, 20, 24] (reverse first) is
 /// the ratio engine speed / wheel speed. The Gearbox wants forward ratios
 /// falling with its gear number, so it holds them in the opposite order:
@@ -102,7 +102,7 @@ struct TractorOf : Component {
   static constexpr bool on_soil = std::is_same_v<WheelType, SoftSoilWheel>;
   static constexpr double radius_rear = 0.8, radius_front = 0.55;
 
-  RealInput throttle{*this, "throttle"}, brake{*this, "brake"}, clutch_engagement{*this, "clutch"};
+  RealInput throttle{*this, "throttle"}, brake_pedal{*this, "brake_pedal"}, clutch_pedal{*this, "clutch_pedal"};
   RealInput gear{*this, "gear"};
   RealOutput speed{*this, "speed", {.unit = "m/s"}};
   RealOutput gps_speed{*this, "gps_speed", {.unit = "m/s"}};
@@ -137,7 +137,7 @@ struct TractorOf : Component {
  protected:
   TractorOf(std::string name, TractorOptions options) : Component(std::move(name)) {
     connect(throttle, engine.throttle_input);
-    connect(clutch_engagement, clutch.engagement_input);
+    connect(clutch_pedal, clutch.engagement_input);
     connect(gear, gear_order.gear);
     connect(gear_order.gearbox_gear, gearbox.gear_input);
     connect(engine.flange, clutch.flange_a);
@@ -146,7 +146,7 @@ struct TractorOf : Component {
     connect(differential.flange_left, brakes[0]->flange_a);
     connect(differential.flange_right, brakes[1]->flange_a);
     for (int k = 0; k < 2; ++k) {
-      connect(brake, brakes[k]->brake_input);
+      connect(brake_pedal, brakes[k]->brake_input);
       connect(brakes[k]->flange_b, wheels[2 + k]->flange_rot);
     }
     for (int k = 0; k < 4; ++k) connect(wheels[k]->contact, k < 2 ? body.contact_front : body.contact_rear);
@@ -159,6 +159,8 @@ struct TractorOf : Component {
     set_start("engine.w", TractorSeed::engineMinRPM * std::numbers::pi / 30.0);  // idling
     set_start("body.s", 0.0);
     set_start("body.v", 0.0);
+    // Parts at rest by design (angles, speeds 0 as declared): no default_start warnings for them.
+    intend_default_starts();
   }
 
  public:
