@@ -209,6 +209,20 @@ TEST_CASE("The body checklist reads the loads at the rig's fixtures: a body with
     CHECK_FALSE(transfer.passed);
     CHECK(transfer.error == Approx(0.60 / 0.55 - 1.0).epsilon(1e-3));
   }
+  CHECK(find(r, "coast_down", "coast-down road load: −m·dv/dt = ½·ρ·Cd·A·v² + Crr·m·g within 0.1 %").passed);
+  // A body with 10 % more drag than specified decelerates faster than the road load says.
+  ChecklistReport draggy = body_checklist([](Model& m, const std::string& name, const ParameterValues& values)
+                                              -> vehicle::VehicleBody& {
+                             auto& body = m.add<vehicle::VehicleBody>(name, values);
+                             body.set_parameter("Cd", 0.33);
+                             return body;
+                           }).run();
+  const CheckResult& road_load =
+      find(draggy, "coast_down", "coast-down road load: −m·dv/dt = ½·ρ·Cd·A·v² + Crr·m·g within 0.1 %");
+  INFO(road_load.message);
+  CHECK_FALSE(road_load.passed);
+  CHECK(road_load.error > 0.01);
+  CHECK(find(draggy, "static", "the rear fixture takes the static load m·g·a/L").passed);
 }
 
 TEST_CASE("The gearbox checklist measures at the rig's inertias: a gearbox without its specified efficiency fails "
