@@ -66,10 +66,11 @@ docs: build
 	./$(BUILD)/docs/components_md > docs/components.md
 
 bench: build
-	cmake --build $(BUILD) -j $(JOBS) --target chain_bench car_bench exact_outputs_bench
+	cmake --build $(BUILD) -j $(JOBS) --target chain_bench car_bench exact_outputs_bench events_bench
 	./$(BUILD)/bench/chain_bench
 	./$(BUILD)/bench/car_bench
 	./$(BUILD)/bench/exact_outputs_bench
+	./$(BUILD)/bench/events_bench
 	PYTHONPATH=$(BUILD)/python $(PYTHON) bench/sweep_bench.py
 	PYTHONPATH=$(BUILD)/python $(PYTHON) bench/analysis_bench.py
 

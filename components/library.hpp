@@ -186,6 +186,10 @@
   X(vehicle, Steering) \
   X(vehicle, TorqueConverter) \
   X(vehicle, TractionControl) \
+  X(vehicle, Accelerometer) \
+  X(vehicle, Gyro) \
+  X(vehicle, InertialUnit) \
+  X(vehicle, NoisySensor) \
   X(vehicle, Tractor) \
   X(vehicle, VehicleBody) \
   X(vehicle, Wheel) \

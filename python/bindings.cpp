@@ -265,6 +265,7 @@ py::dict statistics_dict(const SolverStatistics& s) {
   d["nonlinear_convergence_failures"] = s.nonlinear_convergence_failures;
   d["error_test_failures"] = s.error_test_failures;
   d["restarts"] = s.restarts;
+  d["reinitializations"] = s.reinitializations;
   d["root_evaluations"] = s.root_evaluations;
   d["root_functions"] = s.root_functions;
   d["unknowns"] = s.unknowns;
@@ -870,6 +871,17 @@ class UnknownNameError(KeyError, ModelError):
     if (auto* body = dynamic_cast<vehicle::PitchingBody*>(&c)) return body->set_grade_table(points);
     throw ModelError("component '" + c.name() + "' is not a vehicle.VehicleBody or vehicle.PitchingBody");
   }, py::arg("component"), py::arg("points"));
+  m.def("_set_height_profile", [](Component& c, const Points& points, const std::string& file) {
+    const auto profile = file.empty() ? vehicle::HeightProfile(points) : vehicle::load_height_profile(file);
+    if (auto* body = dynamic_cast<vehicle::PartialBody*>(&c)) return body->set_height_profile(profile);
+    throw ModelError("component '" + c.name() + "' is not a vehicle.VehicleBody or vehicle.PitchingBody");
+  }, py::arg("component"), py::arg("points"), py::arg("file"));
+  m.def("_set_height_map", [](Component& c, const std::vector<double>& x, const std::vector<double>& y,
+                              const std::vector<std::vector<double>>& heights, const std::string& file) {
+    auto* body = dynamic_cast<vehicle::PlanarVehicleBody*>(&c);
+    if (!body) throw ModelError("component '" + c.name() + "' is not a vehicle.PlanarVehicleBody");
+    body->set_height_map(file.empty() ? vehicle::HeightMap(x, y, heights) : vehicle::load_height_map(file));
+  }, py::arg("component"), py::arg("x"), py::arg("y"), py::arg("heights"), py::arg("file"));
   m.def("_set_friction_map", [](Component& c, const std::vector<double>& x, const std::vector<double>& y,
                                 const std::vector<std::vector<double>>& values) {
     auto* wheel = dynamic_cast<vehicle::PlanarWheel*>(&c);

@@ -419,3 +419,81 @@ TEST_CASE("An assertion ends the run at the instant its condition stops holding,
     CHECK(std::string(error.what()).find("the level must stay above low") != std::string::npos);
   }
 }
+
+namespace {
+
+// m·x'' + c·x' + k·x = level·F, with a monitor sampled every 10 ms that only
+// the hybrid part reads (the largest |x| seen at the samples) and, when
+// `steps`, a force level raised by one every 0.1 s from 0.05 s.
+struct MonitoredOscillator : Component {
+  Parameter mass = parameter("m", 1.0, {.unit = "kg"}), c = parameter("c", 0.4, {.unit = "N.s/m"});
+  Parameter k = parameter("k", 40.0, {.unit = "N/m"}), F = parameter("F", 2.0, {.unit = "N"});
+  Variable x = variable("x", {.unit = "m", .start = 1.0, .fixed = true});
+  Variable v = variable("v", {.unit = "m/s", .start = 0.0, .fixed = true});
+  Discrete peak = discrete("peak", {.unit = "m"}), level = discrete("level");
+  MonitoredOscillator(std::string name, bool steps) : Component(std::move(name)) {
+    when(sample(0.0, 0.01), {peak == max(pre(peak), abs(x))});
+    if (steps)
+      when(sample(0.05, 0.1), {level == pre(level) + 1.0});
+    else
+      equation(level == 0.0);
+    equation(der(x) == v);
+    equation(mass * der(v) == -k * x - c * v + level * F);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("Sample ticks that change nothing the continuous equations read do not restart the integrator",
+          "[hybrid][quiet_events]") {
+  SimulationOptions o = test::run_for(1.0, 0.01, 1e-10);
+  o.atol = 1e-12;
+  Model quiet("quiet");
+  quiet.add<MonitoredOscillator>("osc", ParameterValues{}, false);
+  Result r = quiet.compile().simulate(o);
+  // Every tick is an event (its row is recorded), none restarts IDA.
+  CHECK(r.event_times().size() >= 101);  // the ticks at 0, 0.01, ..., 1 (and the start)
+  CHECK(r.statistics().reinitializations == 0);
+  // Closed form of the free damped oscillator from x = 1 at rest.
+  const double wn = std::sqrt(40.0), zeta = 0.4 / (2 * wn), wd = wn * std::sqrt(1 - zeta * zeta);
+  auto exact = [&](double t) { return std::exp(-zeta * wn * t) * (std::cos(wd * t) + zeta * wn / wd * std::sin(wd * t)); };
+  double worst = 0.0, peak = 0.0;
+  const auto x = r["osc.x"];
+  for (std::size_t i = 0; i < r.size(); ++i) worst = std::max(worst, std::fabs(x[i] - exact(r.time()[i])));
+  for (int tick = 0; tick <= 100; ++tick) peak = std::max(peak, std::fabs(exact(0.01 * tick)));
+  CHECK(worst < 1e-8);
+  CHECK(r["osc.peak"].back() == Approx(peak).margin(1e-8));
+
+  // Ticks that move the force restart it; the monitor's still do not, and the
+  // trajectory is the one without the monitor.
+  Model stepped("stepped");
+  stepped.add<MonitoredOscillator>("osc", ParameterValues{}, true);
+  Result s = stepped.compile().simulate(o);
+  CHECK(s.statistics().reinitializations == 10);
+  CHECK(s["osc.level"].back() == 10.0);
+  struct Unmonitored : Component {
+    Variable x = variable("x", {.unit = "m", .start = 1.0, .fixed = true});
+    Variable v = variable("v", {.unit = "m/s", .start = 0.0, .fixed = true});
+    Discrete level = discrete("level");
+    explicit Unmonitored(std::string name) : Component(std::move(name)) {
+      when(sample(0.05, 0.1), {level == pre(level) + 1.0});
+      equation(der(x) == v);
+      equation(der(v) == -40.0 * x - 0.4 * v + level * 2.0);
+    }
+  };
+  Model plain("plain");
+  plain.add<Unmonitored>("osc");
+  Result p = plain.compile().simulate(o);
+  // Rows at the same instants (events have two: the later is the right limit).
+  const auto xs = s["osc.x"], xp = p["osc.x"];
+  double apart = 0.0;
+  std::size_t compared = 0;
+  for (std::size_t i = 0, j = 0; i < p.size(); ++i) {
+    while (j + 1 < s.size() && s.time()[j + 1] <= p.time()[i] + 1e-12) ++j;
+    if (std::fabs(s.time()[j] - p.time()[i]) > 1e-12) continue;
+    apart = std::max(apart, std::fabs(xs[j] - xp[i]));
+    ++compared;
+  }
+  CHECK(compared >= 100);
+  CHECK(apart < 1e-8);
+}

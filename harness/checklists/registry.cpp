@@ -1,6 +1,7 @@
 #include <map>
 
 #include "harness/checklists.hpp"
+#include "harness/soil_checklist.hpp"
 #include "solver/symbolic/errors.hpp"
 
 namespace acausal::harness {
@@ -19,6 +20,7 @@ const std::map<std::string, std::function<Checklist()>>& shipped() {
       {"car", [] { return car_checklist(); }},
       {"cycle", [] { return cycle_checklist(); }},
       {"handling", [] { return handling_checklist(); }},
+      {"soil_wheel", [] { return soil_wheel_checklist(); }},
   };
   return lists;
 }
@@ -26,7 +28,7 @@ const std::map<std::string, std::function<Checklist()>>& shipped() {
 }  // namespace
 
 std::vector<std::string> checklist_names() {
-  return {"wheel", "body", "differential", "brake", "clutch", "engine", "gearbox", "car", "cycle", "handling"};
+  return {"wheel", "body", "differential", "brake", "clutch", "engine", "gearbox", "car", "cycle", "handling", "soil_wheel"};
 }
 
 Checklist checklist(const std::string& name) {

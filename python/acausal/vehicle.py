@@ -25,6 +25,24 @@ def set_grade_table(body, points):
     _acausal._set_grade_table(body, [(float(x), float(a)) for x, a in points])
 
 
+def set_height_profile(body, points=None, file=None):
+    """The road under a VehicleBody or PitchingBody as elevation z [m] over the distance along the road s [m]:
+    (s, z) points or a CSV file of s,z rows (a monotone cubic between; theta = asin(dz/ds) at the CG)."""
+    if (points is None) == (file is None):
+        raise ValueError("set_height_profile: give points or file, not both")
+    _acausal._set_height_profile(body, [(float(s), float(z)) for s, z in points or []], str(file or ""))
+
+
+def set_height_map(body, x=None, y=None, heights=None, file=None):
+    """The road under a PlanarVehicleBody as elevation heights[i][j] [m] at (x[i], y[j]), or a CSV grid file
+    (corner cell and y values, then rows of x and heights): a smooth bicubic whose gradient at the CG sets gravity's
+    in-plane part and the normal load, in place of grade/grade_heading."""
+    if (heights is None) == (file is None):
+        raise ValueError("set_height_map: give x, y and heights, or file")
+    rows = [[float(v) for v in row] for row in heights or []]
+    _acausal._set_height_map(body, [float(v) for v in x or []], [float(v) for v in y or []], rows, str(file or ""))
+
+
 def load_tir(wheel, path):
     """Sets a Wheel's PAC2002 coefficients from a .TIR file's longitudinal sections (choose tire_law="pac2002")."""
     _acausal._load_tir(wheel, str(path))

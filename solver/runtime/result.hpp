@@ -23,6 +23,11 @@ struct SolverStatistics {
   long nonlinear_convergence_failures = 0;
   long error_test_failures = 0;
   long restarts = 0;  // restarts at order 1 after the corrector failed at every step size
+  // Events after which the integrator started afresh (IDAReInit at order 1
+  // with a small step). An event that changes nothing the continuous
+  // equations read (a sample tick whose controller holds its output) lets
+  // the integration continue instead, and is not counted.
+  long reinitializations = 0;
   long root_evaluations = 0;  // calls of the event-indicator function by IDA's root finding
   int root_functions = 0;     // state-event indicators IDA watches
   int unknowns = 0;

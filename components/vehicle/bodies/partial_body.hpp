@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "components/blocks/tables/interpolation.hpp"
+#include "components/vehicle/terrain/height_map.hpp"
 #include "connectors/signal.hpp"
 #include "connectors/wheel_contact.hpp"
 
@@ -18,7 +19,8 @@ namespace acausal::vehicle {
 ///   m·a_x = F_traction - F_drag - F_roll_front - F_roll_rear - F_grade
 /// with drag 0.5·rho·Cd·A·v²·tanh(v/v_eps) at the CG, rolling resistance
 /// Crr·N·tanh(v/v_eps) per axle, gravity m·g·sin(theta) along the road and the
-/// quasi-static inertial transfer delta_N = m·a_x·h_cg/L. An extension says how
+/// quasi-static inertial transfer delta_N = m·a_x·h_cg/L; or a height profile
+/// (set_height_profile). An extension says how
 /// the axle loads N_front, N_rear come about (and sets contact.f_normal).
 struct PartialBody : Component {
   WheelContact contact_front{*this, "contact_front"}, contact_rear{*this, "contact_rear"};
@@ -57,6 +59,19 @@ struct PartialBody : Component {
       if (!(std::fabs(angle) <= 1.5)) throw ModelError(path() + ": grade table angle " + std::to_string(angle) +
                                                        " rad at s = " + std::to_string(x) + " is outside [-1.5, 1.5]");
     replace_equation(grade_law_, theta == blocks::piecewise_linear(s, points, path() + " grade table", "positions"));
+  }
+
+  /// The road as a height profile z(s) (HeightProfile, load_height_profile)
+  /// in place of the constant `grade`: theta = asin(dz/ds) at the CG, s being
+  /// the distance along the road, so the body's m·g·z(s) is exactly the
+  /// potential gravity's work follows. The angle is the one under the CG, not
+  /// the chord between the axles' contact heights (the same on a constant
+  /// slope; over a crest shorter than the wheelbase the axles would see
+  /// more). Throws when the profile is steeper than the 1.5 rad `grade`
+  /// allows. Call before compiling.
+  void set_height_profile(const HeightProfile& profile) {
+    profile.require_max_angle(1.5, path());
+    replace_equation(grade_law_, theta == profile.grade(s));
   }
 
  protected:

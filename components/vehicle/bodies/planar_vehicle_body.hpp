@@ -3,6 +3,7 @@
 #include <array>
 #include <string>
 
+#include "components/vehicle/terrain/height_map.hpp"
 #include "connectors/planar.hpp"
 #include "connectors/signal.hpp"
 
@@ -22,6 +23,7 @@ namespace acausal::vehicle {
 /// in the inclined plane): gravity's component in the plane, m·g·sin(grade)
 /// downhill, acts at the CG, (F_grade_x, F_grade_y) in body axes, added to the
 /// wheels' forces above, and m·g·cos(grade) presses the car onto the road.
+/// Or the road is a height map z(x, y) (set_height_map): the slope under the CG.
 /// The loads (outputs N_fl … N_rr, to the wheels' N inputs) follow from the
 /// road's forces on the tires, F_road,x = m·a_x + F_drag − F_grade_x and
 /// F_road,y = m·a_y − F_grade_y, acting h_cg below the CG: the axles carry
@@ -136,8 +138,8 @@ struct PlanarVehicleBody : Component {
     equation(F_drag == 0.5 * rho * Cd * A * v_x * v_x * tanh(v_x / v_eps));
     // The downhill direction, −(cos χ, sin χ) in world axes, seen from the body turned by psi.
     const Expr downhill = -m * g * sin(grade);
-    equation(F_grade_x == downhill * cos(grade_heading - psi));
-    equation(F_grade_y == downhill * sin(grade_heading - psi));
+    grade_x_law_ = equation(F_grade_x == downhill * cos(grade_heading - psi));
+    grade_y_law_ = equation(F_grade_y == downhill * sin(grade_heading - psi));
     equation(a_x == der(v_x) - r * v_y);
     equation(a_y == der(v_y) + r * v_x);
     equation(m * a_x == F_x - F_drag + F_grade_x);
@@ -146,8 +148,8 @@ struct PlanarVehicleBody : Component {
     // |v_x| regularized below v_eps as in the wheels' slips: exact above it.
     equation(beta == atan(v_y / no_event(ifelse(abs(v_x) >= v_eps, abs(v_x), 0.5 * (v_x * v_x / v_eps + v_eps)))));
     const Expr weight = m * g * cos(grade), road_x = m * a_x + F_drag - F_grade_x, road_y = m * a_y - F_grade_y;
-    equation(N_front == (weight * b - road_x * h_cg) / L);
-    equation(N_rear == weight - N_front);
+    front_law_ = equation(N_front == (weight * b - road_x * h_cg) / L);
+    rear_law_ = equation(N_rear == weight - N_front);
     // Roll: off, every roll term folds away and the transfer is road_y·h_cg.
     const Expr rolls = chosen(roll_dynamics, 1), net_stiffness = K_roll - m * g * h_cg;
     stored_energy(ifelse(rolls, 0.5 * Ix * w_roll * w_roll + 0.5 * net_stiffness * phi_roll * phi_roll, 0.0));
@@ -164,6 +166,33 @@ struct PlanarVehicleBody : Component {
     equation(N_rl == 0.5 * N_rear - shift_rear);
     equation(N_rr == 0.5 * N_rear + shift_rear);
   }
+
+  /// The road as a height map z(x, y) (HeightMap, load_height_map) in place
+  /// of the inclined plane (`grade`, `grade_heading` are then unused): the
+  /// gradient ∇z at the CG gives gravity's part along the surface,
+  /// −m·g·∇z/sqrt(1 + |∇z|²) in world axes, turned into body axes, and the
+  /// normal load m·g/sqrt(1 + |∇z|²) (m·g·cos of the local slope angle). The
+  /// map's x, y are read at the body's x, y, the planar motion being the
+  /// horizontal projection of the motion on the surface: on a tilted plane
+  /// the forces are the `grade` plane's exactly; on curved ground distances
+  /// along the surface are longer by 1/cos(slope), which the planar model
+  /// leaves out. The whole car sees the CG's slope (no per-wheel heights, no
+  /// roll or pitch from the ground's shape). Throws when the map is steeper
+  /// than 1.5 rad at a node or cell centre. Call before compiling.
+  void set_height_map(const HeightMap& map) {
+    map.require_max_angle(1.5, path());
+    const auto [zx, zy] = map.gradient(x, y);
+    const Expr secant = sqrt(1.0 + zx * zx + zy * zy), c = cos(psi), s = sin(psi), L = a + b;
+    const Expr fx_world = -m * g * zx / secant, fy_world = -m * g * zy / secant;
+    replace_equation(grade_x_law_, F_grade_x == fx_world * c + fy_world * s);
+    replace_equation(grade_y_law_, F_grade_y == -fx_world * s + fy_world * c);
+    const Expr weight = m * g / secant, road_x = m * a_x + F_drag - F_grade_x;
+    replace_equation(front_law_, N_front == (weight * b - road_x * h_cg) / L);
+    replace_equation(rear_law_, N_rear == weight - N_front);
+  }
+
+ private:
+  std::size_t grade_x_law_ = 0, grade_y_law_ = 0, front_law_ = 0, rear_law_ = 0;
 };
 
 }  // namespace acausal::vehicle

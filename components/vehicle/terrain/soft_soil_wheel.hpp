@@ -6,12 +6,21 @@
 #include <utility>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "components/vehicle/terrain/gauss_legendre.hpp"
 #include "components/vehicle/terrain/partial_soil_contact.hpp"
 #include "connectors/rotational.hpp"
 #include "connectors/wheel_contact.hpp"
 
 namespace acausal::vehicle {
+
+/// A stretch of ground with its own soil, from s_from [m] along the travel on
+/// (SoilPatchWheel).
+struct SoilPatch {
+  double s_from;
+  Soil soil;
+};
 
 /// Rigid wheel on soft soil (Wong and Reece, J. Terramechanics 4(1), 1967;
 /// Wong, Theory of Ground Vehicles, ch. 2): it couples the driveline
@@ -68,9 +77,17 @@ struct SoftSoilWheel : PartialSoilContact {
   Variable T_soil = variable("T_soil", {.unit = "N.m", .description = "torque of the soil against rotation"});
   Variable P_soil = variable("P_soil", {.unit = "W", .description = "power dissipated in the soil"});
 
-  explicit SoftSoilWheel(std::string name, int points = 16)
+  explicit SoftSoilWheel(std::string name, int points = 16) : SoftSoilWheel(std::move(name), points, {}, 0.0) {}
+
+ protected:
+  /// The wheel on the soil of its parameters up to the first patch, then on
+  /// each patch's soil (SoilPatchWheel; no patches: the parameters' soil throughout).
+  SoftSoilWheel(std::string name, int points, const std::vector<SoilPatch>& patches, double blend_length)
       : PartialSoilContact(std::move(name)), gauss_points_(points) {
     const GaussLegendre rule = gauss_legendre(points);  // throws for a count out of range
+    const SoilAlongTravel soil = soil_along_travel(patches, blend_length);
+    const Expr& n = soil.n;
+    const Expr &c = soil.c, &K = soil.K, &c1 = soil.c1, &c2 = soil.c2;
     stored_energy(0.5 * J * omega * omega);
     dissipated_power(P_soil);
     const Expr rim_speed = omega * radius;
@@ -86,7 +103,7 @@ struct SoftSoilWheel : PartialSoilContact {
     equation(theta_m == no_event(max(min(c1 + c2 * slip, 0.95), -c3)) * theta_1);
     equation(l_contact == radius * (sin(theta_1) - sin(theta_2)));
 
-    const Expr k_eq = sinkage_modulus();
+    const Expr& k_eq = soil.k_eq;
     const Expr spread = theta_1 - theta_m;  // Δ: the front region's width in θ
     // The normal stress at the angle θ1 - w·Δ (0 < w ≤ 1): in front of θm at
     // θ = θ1 - w·Δ itself; behind it, Wong–Reece's mapped angle. The depth
@@ -95,7 +112,7 @@ struct SoftSoilWheel : PartialSoilContact {
       return k_eq * pow(2.0 * radius * sin(theta_1 - 0.5 * w * spread) * sin(0.5 * w * spread), n);
     };
     const Expr direction = tanh(v / v_eps);  // d: +1 forward, -1 backward, 0 at standstill
-    const Expr tan_phi = tan(phi_soil);
+    const Expr& tan_phi = soil.tan_phi;
     const auto shear_stress = [&](const Expr& sigma, const Expr& theta) {
       const Expr j = radius * (rim_speed * (theta_1 - theta) - v * (sin(theta_1) - sin(theta))) / v_roll;
       return (c + sigma * tan_phi) * janosi_mobilisation(j / K);
@@ -137,6 +154,8 @@ struct SoftSoilWheel : PartialSoilContact {
     equation(P_soil == T_soil * omega - DP * v);
   }
 
+
+ public:
   int gauss_points() const { return gauss_points_; }
 
   /// The start value of theta_1 (not fixed: a guess for the initial Newton
@@ -154,7 +173,92 @@ struct SoftSoilWheel : PartialSoilContact {
   }
 
  private:
+  /// The soil's properties as expressions of the position: the parameters,
+  /// changed at each patch's s_from by the C² step 10x³ - 15x⁴ + 6x⁵ over
+  /// x ∈ [0, 1] across blend_length (centred on s_from): a patch's own values
+  /// hold exactly from s_from + blend/2 to the next s_from - blend/2, and the
+  /// residual stays smooth (a sharp switch would be a discontinuity the
+  /// integrator steps into blind; no event is needed).
+  struct SoilAlongTravel {
+    Expr n, k_eq, c, tan_phi, K, c1, c2;
+  };
+  SoilAlongTravel soil_along_travel(const std::vector<SoilPatch>& patches, double blend) {
+    SoilAlongTravel soil{n, sinkage_modulus(), c, tan(phi_soil), K, c1, c2};
+    if (patches.empty()) return soil;
+    if (!(blend > 0.0) || !std::isfinite(blend))
+      throw ModelError(fmt::format("{}: the soil patches' blend_length must be positive (it is {})", name(), blend));
+    // Each patch's soil as parameters (patch1_n, patch1_k_c, ...), with the
+    // units of the wheel's own: changeable without recompiling.
+    const Expr blend_length = parameter("blend_length", blend, {.unit = "m", .min = 1e-9});
+    const Expr s = contact.s_traction;
+    Expr previous_k_eq = soil.k_eq, previous_n = n, previous_c = c, previous_tan_phi = tan(phi_soil),
+         previous_K = K, previous_c1 = c1, previous_c2 = c2;
+    for (std::size_t k = 0; k < patches.size(); ++k) {
+      const SoilPatch& patch = patches[k];
+      if (k > 0 && !(patch.s_from - patches[k - 1].s_from >= blend))
+        throw ModelError(fmt::format(
+            "{}: soil patch {} ('{}') starts at s = {} m, less than blend_length = {} m after patch {} ('{}', s = {} m): "
+            "list the patches in order of s_from, at least blend_length apart",
+            name(), k + 1, patch.soil.name, patch.s_from, blend, k, patches[k - 1].soil.name, patches[k - 1].s_from));
+      const std::string p = fmt::format("patch{}_", k + 1);
+      const Expr s_from = parameter(p + "s_from", patch.s_from, {.unit = "m", .description = "where the patch starts"});
+      const Expr n_k = parameter(p + "n", patch.soil.n, {.min = 1e-3, .max = 5});
+      const Expr k_c_k = parameter(p + "k_c", patch.soil.k_c, {.min = 0});
+      const Expr k_phi_k = parameter(p + "k_phi", patch.soil.k_phi, {.min = 0});
+      const Expr c_k = parameter(p + "c", patch.soil.c, {.unit = "Pa", .min = 0});
+      const Expr phi_k = parameter(p + "phi_soil", patch.soil.phi, {.unit = "rad", .min = 0, .max = 1.55});
+      const Expr K_k = parameter(p + "K", patch.soil.K, {.unit = "m", .min = 1e-9});
+      const Expr c1_k = parameter(p + "c1", patch.soil.c1, {.min = -1, .max = 1});
+      const Expr c2_k = parameter(p + "c2", patch.soil.c2, {.min = -1, .max = 1});
+      const Expr x = no_event(max(min((s - s_from) / blend_length + 0.5, 1.0), 0.0));
+      const Expr step = x * x * x * (10.0 + x * (-15.0 + 6.0 * x));
+      const Expr k_eq_k = k_c_k / b + k_phi_k, tan_phi_k = tan(phi_k);
+      soil.n = soil.n + (n_k - previous_n) * step;
+      soil.k_eq = soil.k_eq + (k_eq_k - previous_k_eq) * step;
+      soil.c = soil.c + (c_k - previous_c) * step;
+      soil.tan_phi = soil.tan_phi + (tan_phi_k - previous_tan_phi) * step;
+      soil.K = soil.K + (K_k - previous_K) * step;
+      soil.c1 = soil.c1 + (c1_k - previous_c1) * step;
+      soil.c2 = soil.c2 + (c2_k - previous_c2) * step;
+      previous_n = n_k, previous_k_eq = k_eq_k, previous_c = c_k, previous_tan_phi = tan_phi_k;
+      previous_K = K_k, previous_c1 = c1_k, previous_c2 = c2_k;
+    }
+    return soil;
+  }
   int gauss_points_;
+};
+
+/// A SoftSoilWheel on ground whose soil changes along the travel (a firm
+/// road, then sandy loam, then dry sand): the wheel's own soil parameters
+/// (set_soil, Soil::parameters) hold before the first patch; patch k's soil
+/// holds from its s_from [m] (the wheel contact's travelled distance,
+/// contact.s_traction) on. The change is a smooth step over blend_length
+/// [m] centred on s_from (C², compact: the soils are exact outside the
+/// blends), so the equations stay smooth without events; within a blend the
+/// wheel meets a soil whose n, k_eq, c, tan φ, K, c1, c2 lie between the two.
+/// The patches use Bekker's pressure law k_c/b + k_φ (pressure_law is the
+/// first soil's only). The patches' soils and positions become parameters
+/// (patch1_s_from, patch1_n, patch1_k_c, patch1_k_phi, patch1_c,
+/// patch1_phi_soil, patch1_K, patch1_c1, patch1_c2, patch2_..., and
+/// blend_length), changeable on a compiled model; their number is fixed at
+/// construction. In order of s_from, at least blend_length apart; a
+/// ModelError naming the wheel and the patch otherwise.
+struct SoilPatchWheel : SoftSoilWheel {
+  SoilPatchWheel(std::string name, std::vector<SoilPatch> patches, double blend_length = 0.5, int points = 16)
+      : SoftSoilWheel(name, points, check_patches(name, patches), blend_length),
+        patches_(std::move(patches)), blend_length_(blend_length) {}
+
+  const std::vector<SoilPatch>& patches() const { return patches_; }
+  double blend_length() const { return blend_length_; }
+
+ private:
+  static const std::vector<SoilPatch>& check_patches(const std::string& name, const std::vector<SoilPatch>& patches) {
+    if (patches.empty())
+      throw ModelError(fmt::format("{}: a SoilPatchWheel needs at least one soil patch (else use SoftSoilWheel)", name));
+    return patches;
+  }
+  std::vector<SoilPatch> patches_;
+  double blend_length_;
 };
 
 }  // namespace acausal::vehicle

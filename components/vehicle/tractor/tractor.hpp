@@ -19,6 +19,7 @@
 #include "components/vehicle/driveline/gearbox.hpp"
 #include "components/vehicle/engines/engine.hpp"
 #include "components/vehicle/terrain/soft_soil_wheel.hpp"
+#include "components/vehicle/tractor/sensors.hpp"
 #include "components/vehicle/tires/wheel.hpp"
 #include "connectors/signal.hpp"
 #include "connectors/translational.hpp"
@@ -68,6 +69,12 @@ struct TractorOptions {
   /// every 0.1 s and rounded to 0.02 m/s by a Quantizer (gps_quantizer).
   /// Without it gps_speed is the body's speed, ideal.
   bool gps = false;
+  /// Seed 003's other sensors (sensors.hpp), each sampled at 100 Hz with noise
+  /// and resolution: an Accelerometer on `acceleration` (the specific force
+  /// along the body, a_x + g·sin θ), a Gyro on `pitch_rate` (dθ/dt of the
+  /// road angle under the CG: the body does not pitch on its suspension) and
+  /// an InertialUnit on `pitch` (θ). Without them these outputs are ideal.
+  bool sensors = false;
 };
 
 /// The tractor of seed 003 (WheelType: SoftSoilWheel on a soil, Wheel on a
@@ -106,6 +113,9 @@ struct TractorOf : Component {
   RealInput gear{*this, "gear"};
   RealOutput speed{*this, "speed", {.unit = "m/s"}};
   RealOutput gps_speed{*this, "gps_speed", {.unit = "m/s"}};
+  RealOutput acceleration{*this, "acceleration", {.unit = "m/s2"}};
+  RealOutput pitch_rate{*this, "pitch_rate", {.unit = "rad/s"}};
+  RealOutput pitch{*this, "pitch", {.unit = "rad"}};
   translational::Flange hitch{*this, "hitch"};
 
   VehicleBody& body = add<VehicleBody>(
@@ -155,6 +165,7 @@ struct TractorOf : Component {
     connect(body.speed, speed);
     if (options.gps) add_gps();
     else connect(body.speed, gps_speed);
+    add_sensors(options.sensors);
     guess_sinkage();
     set_start("engine.w", TractorSeed::engineMinRPM * std::numbers::pi / 30.0);  // idling
     set_start("body.s", 0.0);
@@ -217,6 +228,24 @@ struct TractorOf : Component {
     } else {
       return add<WheelType>(name, {{"radius", radius}, {"J", rear ? 40.0 : 10.0}, {"mu", 0.8}, {"c_z", 6e5}});
     }
+  }
+  void add_sensors(bool noisy) {
+    const Expr specific_force = body.a_x + body.g * sin(body.theta), rate = der(body.theta);
+    if (!noisy) {
+      equation(acceleration == specific_force);
+      equation(pitch_rate == rate);
+      equation(pitch == body.theta);
+      return;
+    }
+    auto& accelerometer = add<Accelerometer>("accelerometer");
+    auto& gyro = add<Gyro>("gyro");
+    auto& inertial_unit = add<InertialUnit>("inertial_unit");
+    equation(accelerometer.u == specific_force);
+    equation(gyro.u == rate);
+    equation(inertial_unit.u == body.theta);
+    connect(accelerometer.measured, acceleration);
+    connect(gyro.measured, pitch_rate);
+    connect(inertial_unit.measured, pitch);
   }
   void add_gps() {
     auto& noise = add<blocks::NormalNoise>("gps_noise", {{"sigma", 0.05}, {"samplePeriod", 0.1}});

@@ -37,6 +37,9 @@ bool SessionRun::evaluate_relations(double at, bool only_time_events) {
 // Consistent values after the start or an event: the initialization plan at
 // t0 when it needs one, otherwise states stay and IDA computes the rest.
 void SessionRun::make_consistent(double at, bool at_start) {
+  consistent_in_event = true;
+  states_jumped = false;
+  frozen_at_consistency = modes;
   double t_next = std::min(at + options.output_interval, options.t_end);
   // An event at the end itself (a root on t_end): IDACalcIC still needs a step to look along.
   if (!(t_next - at > 1e-10 * (1.0 + std::fabs(at)))) t_next = at + options.output_interval;
@@ -89,6 +92,18 @@ void SessionRun::make_consistent(double at, bool at_start) {
   }
   check(IDAGetConsistentIC(s.ida, s.y, s.yp), "IDAGetConsistentIC");
   if (sensitivities) hand_over_sensitivities(at);
+}
+
+bool SessionRun::residual_inputs_unchanged() const {
+  if (frozen_at_consistency.size() != modes.size()) return false;
+  for (std::size_t i = 0; i < residual_reads.size(); ++i)
+    if (residual_reads[i] && modes[i] != frozen_at_consistency[i]) return false;
+  return true;
+}
+
+void SessionRun::keep_consistent(double at, bool at_start) {
+  if (quiet_events && !at_start && !states_jumped && residual_inputs_unchanged()) return;
+  make_consistent(at, at_start);
 }
 
 bool SessionRun::consistent_by_newton(double at) {
@@ -157,6 +172,7 @@ bool SessionRun::discrete_pass(double at) {
         }
         y[a.slot] = (value - hybrid.output(a.output + 2)) / hybrid.output(a.output + 1);
         reinitialized = true;
+        states_jumped = true;
         if (!std::isfinite(y[a.slot]))
           throw SimulationError(where + ": reinit of " + m.dae.variables[m.variable_of_slot[a.slot]].name + " to " +
                                     format_number(value) + " at t = " + format_number(at) + " in " +
@@ -224,7 +240,7 @@ void SessionRun::event_iteration(double at, bool at_start) {
                             at, 0, "", result);
     }
     std::copy(modes.begin(), modes.begin() + n_modes, modes_before.begin());
-    if (pass == 0) make_consistent(at, at_start);
+    if (pass == 0) keep_consistent(at, at_start);
     // Relations that depend on the consistent values may switch once more.
     const bool relations_changed = n_modes > 0 && evaluate_relations(at, false);
     const bool discretes_changed = has_hybrid && discrete_pass(at);
@@ -241,7 +257,7 @@ void SessionRun::event_iteration(double at, bool at_start) {
           }
       if (!cycle || cycling.size() > 10 || !settle_cycle(at, at_start, cycling)) {
         visited.push_back(std::move(state));
-        make_consistent(at, at_start);
+        keep_consistent(at, at_start);
         continue;
       }
       visited.clear();
@@ -339,8 +355,12 @@ void SessionRun::begin_event(double at, std::string why) {
 // a shift schedule, or states a jump moved across a threshold, follow at the
 // same instant until nothing changes), then the right limit.
 void SessionRun::finish_event(double at_event) {
+  consistent_in_event = states_jumped = false;
   event_iteration(at_event, false);
   clear_instant_flags(at_event);
+  if (consistent_in_event) ++reinitializations;
+  // What IDA integrates with from here: the next event compares against it.
+  frozen_at_consistency = modes;
   if (sensitivities && !event_time_partials.empty()) {
     sensitivities->jump(yp_before_event.data(), yp, event_time_partials);
     hand_over_sensitivities(at_event);

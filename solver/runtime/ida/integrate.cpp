@@ -291,14 +291,18 @@ void SessionRun::run(double goal, bool row_at_goal) {
     if (flag == IDA_ROOT_RETURN) {
       IDAGetRootInfo(s.ida, roots.data());
       if (sensitivities) root_sensitivities();
+      quiet_events = !sensitivities;
       state_event();
+      quiet_events = false;
       // An output time on the event is the right-limit row just recorded (to_pandas promises a unique index).
       while (k <= n_outputs && output_time(k) <= t + 1e-12 * (1.0 + std::fabs(t))) ++k;
       if (t >= goal - goal_resolution) goal_done = true;
       continue;
     }
     if (time_event_first) {
+      quiet_events = !sensitivities;
       time_event();
+      quiet_events = false;
       // An output time on the event (up to rounding of t_start + k·dt) is the row just recorded.
       while (k <= n_outputs && output_time(k) <= t + 1e-12 * (1.0 + std::fabs(t))) ++k;
       if (t >= goal - goal_resolution) goal_done = true;  // the event's rows are the rows at the goal

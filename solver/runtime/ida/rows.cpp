@@ -136,6 +136,7 @@ void SessionRun::statistics() {
       stats.nonlinear_convergence_failures = before_reinit.nonlinear_convergence_failures + v;
   IDAGetNumErrTestFails(s.ida, &v), stats.error_test_failures = before_reinit.error_test_failures + v;
   stats.restarts = restarts;
+  stats.reinitializations = reinitializations;
   if (!m.state_event_modes.empty())
     IDAGetNumGEvals(s.ida, &v), stats.root_evaluations = before_reinit.root_evaluations + v;
 }

@@ -174,6 +174,18 @@ struct SessionRun {
   // IDAReInit zeroes IDA's counters: the counts of earlier segments are kept aside.
   SolverStatistics before_reinit;
   long restarts = 0;  // after convergence failures
+  long reinitializations = 0;  // at events (SolverStatistics::reinitializations)
+  // Quiet events. IDA's solution stays consistent through an event that
+  // changes none of the frozen values the residual reads and jumps no state
+  // (a sample tick whose controller holds its output, a when-clause that only
+  // assigns what the hybrid part reads): the integration then continues with
+  // IDA's history instead of restarting at order 1 with a tiny step.
+  // `residual_reads[i]`: the residual reads modes[i] (a mode, discrete or pre()).
+  std::vector<char> residual_reads;
+  std::vector<double> frozen_at_consistency;  // modes as they were where y, y' were last consistent
+  bool quiet_events = false;       // set by run() around its events: the integrator's own loop
+  bool consistent_in_event = false;  // make_consistent ran during the event being handled
+  bool states_jumped = false;       // a reinit() moved a state during it
   double last_restart = std::numeric_limits<double>::quiet_NaN();  // the instant of the last one
   // Relations evaluated from the current values (at t0 and at time events).
   // Modes that a root just switched keep the value the crossing gave them: at
@@ -293,6 +305,10 @@ struct SessionRun {
     return [this, at](Tape& tape, double cj, const double* y_, const double* yp_) { integ.load(at, cj, y_, yp_, tape); };
   }
   void make_consistent(double at, bool at_start);
+  /// make_consistent, unless the event so far leaves the residual's inputs as
+  /// they were at the last consistent point (see quiet_events).
+  void keep_consistent(double at, bool at_start);
+  bool residual_inputs_unchanged() const;
   bool consistent_by_newton(double at);
   void remember_conditions();
   void run_hybrid(double at);

@@ -125,6 +125,13 @@ SessionRun::SessionRun(std::shared_ptr<const CompiledModel> model, const std::ve
     integ.exact_relations = exact_relations.get();
   }
   for (Tape* tape : tapes) std::copy(parameters.begin(), parameters.end(), tape->inputs() + m.parameter_register());
+  residual_reads.assign(delay_offset, 0);
+  std::vector<const Node*> residuals;
+  for (const auto& eq : m.dae.equations) residuals.push_back(eq.residual.node());
+  for_each_postorder(residuals, [&](const Node* node) {
+    const int frozen = m.input_register(node) - m.mode_register();
+    if (frozen >= 0 && frozen < delay_offset) residual_reads[frozen] = 1;
+  });
   for (const Node* d : m.delays)
     for_each_postorder(d->arg[1], [&](const Node* leaf) {
       if (m.dae.parameter_of.contains(leaf)) delay_time_parameters.push_back(m.dae.parameter_of.at(leaf));
@@ -212,6 +219,7 @@ SessionRun::SessionRun(std::shared_ptr<const CompiledModel> model, const std::ve
                                 "a delay's value before start + T is its argument at the start) did not settle",
                             options.t_start, 0, "", result);
   }
+  frozen_at_consistency = modes;  // what IDA integrates with (quiet events compare against it)
   record(options.t_start);
   stats.initialization_seconds = seconds_since(t_init);
 

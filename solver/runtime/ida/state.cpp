@@ -29,6 +29,8 @@ void SessionRun::restart_here() {
   integ.nonfinite_equation = -1;
   exact.forget();
   if (exact_relations) exact_relations->forget();
+  // A restored state's own modes, not those of the run it replaced.
+  frozen_at_consistency = modes;
   check(IDAReInit(s.ida, t, s.y, s.yp), "IDAReInit");
 }
 
