@@ -174,6 +174,10 @@ WIRING = {
     "vehicle.Tractor": ("throttle:in brake_pedal:in clutch_pedal:in gear:in speed:out gps_speed:out hitch:trans", ""),
     "vehicle.RoadTractor": ("throttle:in brake_pedal:in clutch_pedal:in gear:in speed:out gps_speed:out hitch:trans", ""),
     "vehicle.SteeringRobot": ("delta:out", ""),
+    "vehicle.NoisySensor": ("u:in measured:out", ""),
+    "vehicle.Accelerometer": ("u:in measured:out", ""),
+    "vehicle.Gyro": ("u:in measured:out", ""),
+    "vehicle.InertialUnit": ("u:in measured:out", ""),
     "vehicle.PathFollower": ("x:in y:in psi:in v:in delta:out lateral_error:out s:out", ""),
     "vehicle.StabilityControl": ("delta:in v:in r:in brake:in brake_fl:out brake_fr:out brake_rl:out brake_rr:out "
                                  "r_ref:out active:out", ""),
