@@ -149,6 +149,7 @@
   X(blocks, UniformNoise) \
   X(blocks, VelocityActuator) \
   X(vehicle, ABSController) \
+  X(vehicle, AutomaticCar) \
   X(vehicle, BatteryElectricCar) \
   X(vehicle, Brake) \
   X(vehicle, Clutch) \
@@ -166,6 +167,7 @@
   X(vehicle, Gearbox) \
   X(vehicle, KinematicBicycle) \
   X(vehicle, LimitedSlipDifferential) \
+  X(vehicle, LockupSchedule) \
   X(vehicle, MappedCar) \
   X(vehicle, MappedEngine) \
   X(vehicle, MotorDrive) \
@@ -179,6 +181,7 @@
   X(vehicle, ShiftMap) \
   X(vehicle, SingleTrack) \
   X(vehicle, SoftSoilWheel) \
+  X(vehicle, Starter) \
   X(vehicle, SoilPlate) \
   X(vehicle, SoilTrack) \
   X(vehicle, StabilityControl) \

@@ -3,8 +3,9 @@
 // follows the WLTC class 3b with a CycleDriver (feed-forward, PI on a
 // look-ahead, clutch at launches and stops). Prints the cycle line: distance,
 // fuel, CO2, tractive energy, where the fuel's energy went, and whether the
-// speed stayed within the WLTP tolerance band. Then the same cycle with the
-// battery-electric car (vehicle::BatteryElectricCar: 54 kWh pack, 100 kW
+// speed stayed within the WLTP tolerance band. Then the same car with an
+// automatic transmission (vehicle::AutomaticCar: a torque converter locked
+// up from third gear), and the same cycle with the battery-electric car (vehicle::BatteryElectricCar: 54 kWh pack, 100 kW
 // motor drive, regenerative braking blended with the friction brakes): kWh
 // per 100 km at the battery and at the wheels, the regenerated share, the
 // range, where the cells' energy went. Another shipped cycle by name:
@@ -50,6 +51,8 @@ int main(int argc, char** argv) {
   Model m("drive_cycle");
   harness::CycleTest test = harness::cycle_test(m, cycle);
   Result r = run(m, test);
+  Model automatic("automatic_drive_cycle");
+  run(automatic, harness::cycle_test(automatic, cycle, harness::Transmission::automatic));
   Model electric("electric_drive_cycle");
   run(electric, harness::electric_cycle_test(electric, cycle));
   std::filesystem::create_directories("out");

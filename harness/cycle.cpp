@@ -41,16 +41,20 @@ std::tuple<Car&, vehicle::DriveCycle&, vehicle::CycleDriver&> driven_car(
   m.connect(car.speed, driver.v);
   m.connect(driver.throttle, car.throttle);
   m.connect(driver.brake, car.brake_pedal);
-  m.connect(driver.clutch, car.clutch_pedal);
+  if constexpr (requires { car.clutch_pedal; }) m.connect(driver.clutch, car.clutch_pedal);
   return {car, cycle, driver};
 }
 
 }  // namespace
 
-CycleTest cycle_test(Model& m, const std::string& cycle_name) {
-  auto [car, cycle, driver] =
-      driven_car<vehicle::MappedCar>(m, [&](vehicle::DriveCycle& c) { c.set_cycle(cycle_name); });
-  return CycleTest{car, cycle, driver, EnergyBooks(m)};
+CycleTest cycle_test(Model& m, const std::string& cycle_name, Transmission transmission) {
+  const auto set_trace = [&](vehicle::DriveCycle& c) { c.set_cycle(cycle_name); };
+  const auto test = [&m](auto& car, vehicle::DriveCycle& cycle, vehicle::CycleDriver& driver) {
+    return CycleTest{car, car.body, car.engine, car.wheels, cycle, driver, EnergyBooks(m)};
+  };
+  if (transmission == Transmission::automatic)
+    return std::apply(test, driven_car<vehicle::AutomaticCar>(m, set_trace));
+  return std::apply(test, driven_car<vehicle::MappedCar>(m, set_trace));
 }
 
 ElectricCycleTest electric_cycle_test(Model& m, const std::string& cycle_name) {
@@ -77,7 +81,8 @@ double trapezoid(const std::vector<double>& t, const std::vector<double>& y) {
 std::string category(const std::string& path) {
   const std::string part = path.substr(path.find('.') + 1);
   if (part.rfind("engine", 0) == 0) return "engine";
-  if (part.rfind("clutch", 0) == 0 || part.rfind("gearbox", 0) == 0 || part.rfind("differential", 0) == 0)
+  if (part.rfind("clutch", 0) == 0 || part.rfind("converter", 0) == 0 || part.rfind("gearbox", 0) == 0 ||
+      part.rfind("differential", 0) == 0)
     return "driveline";
   if (part.rfind("wheel", 0) == 0) return "tires";
   if (part.rfind("brake", 0) == 0) return "brakes";
@@ -128,22 +133,22 @@ std::string band_text(const BandVerdict& band) {
 CycleReport cycle_report(const Result& r, const CycleTest& test, double co2_per_fuel) {
   CycleReport report;
   const auto& t = r.time();
-  const auto& car = test.car;
-  const auto& body = car.body;
+  const auto& body = test.body;
+  const auto& engine = test.engine;
   report.cycle = test.cycle.cycle_name;
   report.duration = t.back() - t.front();
   const auto s = r.evaluate(body.s);
   report.distance = (s.back() - s.front()) / 1000;
-  const auto fuel = r.evaluate(car.engine.fuel_mass);
+  const auto fuel = r.evaluate(engine.fuel_mass);
   report.fuel = fuel.back() - fuel.front();
-  const auto litres = r.evaluate(car.engine.fuel_volume);
+  const auto litres = r.evaluate(engine.fuel_volume);
   report.fuel_per_100km = (litres.back() - litres.front()) / report.distance * 100;
   report.co2 = report.fuel * 1000 * co2_per_fuel / report.distance;
-  report.positive_tractive_energy = positive_wheel_work(r, car.wheels) / 1000 / report.distance;
+  report.positive_tractive_energy = positive_wheel_work(r, test.wheels) / 1000 / report.distance;
 
   auto [supplied, stored, dissipated] = ledger(r, test.books);
   const double aero = trapezoid(t, r.evaluate(body.F_drag * body.v));
-  report.fuel_energy = r.evaluate(car.engine.fuel_mass * car.engine.LHV).back() / 1e6;
+  report.fuel_energy = r.evaluate(engine.fuel_mass * engine.LHV).back() / 1e6;
   report.energy_split = {{"engine", dissipated["engine"] / 1e6},
                          {"driveline", dissipated["driveline"] / 1e6},
                          {"tires", dissipated["tires"] / 1e6},

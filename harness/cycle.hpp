@@ -4,12 +4,14 @@
 // stayed within the regulation's tolerance band.
 #pragma once
 
+#include <array>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "components/vehicle/control/cycle_driver.hpp"
 #include "components/vehicle/road/drive_cycle.hpp"
+#include "components/vehicle/cars/automatic_car.hpp"
 #include "components/vehicle/cars/battery_electric_car.hpp"
 #include "components/vehicle/cars/mapped_car.hpp"
 #include "harness/energy.hpp"
@@ -36,15 +38,24 @@ struct BandVerdict {
 BandVerdict speed_band(const std::vector<double>& time, const std::vector<double>& v,
                        const std::vector<double>& v_ref, SpeedTolerance tolerance = {});
 
-/// A MappedCar ("car") driven by a CycleDriver ("driver") along a DriveCycle
-/// ("cycle") set to a shipped cycle, with energy books on every part.
+/// The gearbox of a cycle test's car: a MappedCar's clutch and five gears,
+/// or an AutomaticCar's torque converter.
+enum class Transmission { manual, automatic };
+
+/// A car with a mapped engine ("car": a MappedCar, or an AutomaticCar)
+/// driven by a CycleDriver ("driver") along a DriveCycle ("cycle") set to a
+/// shipped cycle, with energy books on every part; the parts a report reads
+/// beside it.
 struct CycleTest {
-  vehicle::MappedCar& car;
+  Component& car;
+  vehicle::VehicleBody& body;
+  vehicle::MappedEngine& engine;
+  std::array<vehicle::Wheel*, 4> wheels;
   vehicle::DriveCycle& cycle;
   vehicle::CycleDriver& driver;
   EnergyBooks books;
 };
-CycleTest cycle_test(Model& m, const std::string& cycle_name);
+CycleTest cycle_test(Model& m, const std::string& cycle_name, Transmission transmission = Transmission::manual);
 
 /// What a cycle run comes to.
 struct CycleReport {

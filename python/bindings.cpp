@@ -835,6 +835,7 @@ class UnknownNameError(KeyError, ModelError):
   register_car<vehicle::RearDriveCar>("vehicle.RearDriveCar");
   register_car<vehicle::FrontDriveCar>("vehicle.FrontDriveCar");
   register_car<vehicle::MappedCar>("vehicle.MappedCar");
+  register_car<vehicle::AutomaticCar>("vehicle.AutomaticCar");
   register_car<vehicle::PlanarCar>("vehicle.PlanarCar");
   // Table setters of library components, bound once: (Python name, type shown in errors, setter).
   auto bind_table = [&m]<typename T>(const char* function, const char* type, void (T::*setter)(const Points&)) {

@@ -163,9 +163,10 @@ void bind_harness(py::module_& m) {
       .def_property_readonly("driver", [](CycleTest& t) -> Component& { return t.driver; },
                              py::return_value_policy::reference)
       .def_property_readonly("duration", [](const CycleTest& t) { return t.cycle.duration; });
-  m.def("cycle_test", [](Model& model, const std::string& cycle) {
-    return std::make_shared<CycleTest>(cycle_test(model, cycle));
-  }, py::arg("model"), py::arg("cycle") = "wltc3b", py::keep_alive<0, 1>());
+  m.def("cycle_test", [](Model& model, const std::string& cycle, bool automatic) {
+    return std::make_shared<CycleTest>(
+        cycle_test(model, cycle, automatic ? Transmission::automatic : Transmission::manual));
+  }, py::arg("model"), py::arg("cycle") = "wltc3b", py::arg("automatic") = false, py::keep_alive<0, 1>());
   m.def("cycle_report", [](const Result& r, const CycleTest& test, double co2_per_fuel) {
     const CycleReport report = cycle_report(r, test, co2_per_fuel);
     py::dict split, d;

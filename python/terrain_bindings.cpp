@@ -82,6 +82,14 @@ void bind_terrain(py::module_& m) {
     throw ModelError("component '" + c.name() +
                      "' is not a vehicle.SoftSoilWheel, SoilTrack, SoilPlate or Tractor (it has no soil)");
   }, py::arg("component"), py::arg("soil"));
+  m.def("_add_soil_patch_wheel", [](Component& parent, const std::string& name,
+                                    const std::vector<std::pair<double, vehicle::Soil>>& patches, double blend_length,
+                                    int points, const ParameterValues& values) -> Component& {
+    std::vector<vehicle::SoilPatch> list;
+    for (const auto& [s_from, soil] : patches) list.push_back({s_from, soil});
+    return parent.add<vehicle::SoilPatchWheel>(name, values, list, blend_length, points);
+  }, py::arg("parent"), py::arg("name"), py::arg("patches"), py::arg("blend_length"), py::arg("points"),
+        py::arg("parameters"), py::return_value_policy::reference);
   m.def("_guess_sinkage", [](Component& c, double load) {
     auto* wheel = dynamic_cast<vehicle::SoftSoilWheel*>(&c);
     if (!wheel) throw ModelError("component '" + c.name() + "' is not a vehicle.SoftSoilWheel");

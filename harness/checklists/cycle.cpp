@@ -77,15 +77,15 @@ Checklist cycle_checklist() {
                       "CycleDriver along the WLTC class 3b, 1800 s",
                       options);
   CycleTest test = cycle_test(rig.model(), "wltc3b");
-  rig.check(speed_band_check(test.car.body.v, test.cycle.v_ref, "car.body.v"));
+  rig.check(speed_band_check(test.body.v, test.cycle.v_ref, "car.body.v"));
   // The integral of a flow >= 0 may step back by the integration error: rtol
   // 1e-6 of about a kilogram is a milligram.
-  rig.check(sign(test.car.engine.fuel_flow, +1, 0.0).titled("fuel is only burnt (the fuel flow is never negative)"));
-  rig.check(monotonic(test.car.engine.fuel_mass, 1, 0.0, 1800.0, 1e-6)
+  rig.check(sign(test.engine.fuel_flow, +1, 0.0).titled("fuel is only burnt (the fuel flow is never negative)"));
+  rig.check(monotonic(test.engine.fuel_mass, 1, 0.0, 1800.0, 1e-6)
                 .titled("the fuel mass never decreases by more than 1 mg (the integration's tolerance on 1 kg)")
-                .plotting({test.car.engine.fuel_flow}));
+                .plotting({test.engine.fuel_flow}));
   rig.check(test.books.model_closes(1e-4).titled("the fuel's energy is accounted for: supplied = stored + dissipated"));
-  vehicle::MappedEngine& engine = test.car.engine;
+  vehicle::MappedEngine& engine = test.engine;
   rig.check(Check("the engine's operating points lie on its map (torque over speed, coloured by BSFC)", 0.0,
                   [&engine](const Result& r, const std::vector<std::size_t>&, CheckResult& c) {
                     const auto rpm = r.evaluate(engine.rpm), tau = r.evaluate(engine.tau),
@@ -107,7 +107,7 @@ Checklist cycle_checklist() {
                     c.plot = {{"engine speed [rpm]", x}, {"engine torque [N.m]", y}, {"BSFC [g/kWh]", colour}};
                     c.plot_kind = "scatter";
                   }));
-  const CycleTest books_of{test.car, test.cycle, test.driver, test.books};
+  const CycleTest books_of = test;
   rig.check(split_check("where the fuel's energy went adds up to the fuel's energy (energy split, MJ)", "fuel energy",
                         books_of));
   electric_rig(list, options);

@@ -72,11 +72,15 @@ def build_maneuver(model, v0=80.0 / 3.6, esc=False, abs=False, hold_speed=False,
                              dict(robot or {}), float(brake_pedal), float(brake_start), points)
 
 
-def cycle_test(model, cycle="wltc3b", electric=False):
+def cycle_test(model, cycle="wltc3b", electric=False, automatic=False):
     """Adds a car ("car"), a DriveCycle ("cycle") set to a shipped cycle and a CycleDriver ("driver") to `model`,
     with energy books on every part; simulate to test.duration, then cycle_report(result, test). The car is a
-    MappedCar, or with electric=True a BatteryElectricCar."""
-    return _h.electric_cycle_test(model, cycle) if electric else _h.cycle_test(model, cycle)
+    MappedCar, with automatic=True an AutomaticCar (the same car with a torque converter), or with electric=True
+    a BatteryElectricCar."""
+    if electric and automatic:
+        raise ValueError("cycle_test: the electric car has a single-speed drive; automatic=True is for the "
+                         "mapped-engine car")
+    return _h.electric_cycle_test(model, cycle) if electric else _h.cycle_test(model, cycle, automatic)
 
 
 def cycle_report(result, test, co2_per_fuel=3.17, as_frame=False):

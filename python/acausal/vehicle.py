@@ -112,6 +112,16 @@ def set_soil(component, soil):
     _acausal._set_soil(component, soil)
 
 
+def add_soil_patch_wheel(parent, name, patches, blend_length=0.5, points=16, **parameters):
+    """Adds a SoilPatchWheel to `parent` (a Model or Component) and returns it: a SoftSoilWheel on its own soil
+    parameters before the first patch and on each patch's soil from its start on, `patches` a list of
+    (s_from [m], soil) with soil a Soil or a shipped soil's name; each change a C2 step over blend_length [m]
+    (no events). `parameters` are the wheel's (radius, b, ...). The patches are fixed when it is added."""
+    listed = [(float(s), _acausal.soil(soil) if isinstance(soil, str) else soil) for s, soil in patches]
+    return _acausal._add_soil_patch_wheel(parent, str(name), listed, float(blend_length), int(points),
+                                          [(str(k), float(v)) for k, v in parameters.items()])
+
+
 def guess_sinkage(wheel, load):
     """Sets a SoftSoilWheel's start value of theta_1 (a guess for the initial Newton iteration, not fixed) from
     Bekker's closed-form sinkage under the vertical load [N]. Call after setting the soil and the parameters."""

@@ -76,3 +76,28 @@ def test_electric_cycle_report_from_python():
     assert soc[-1] < soc[0]
     assert split["kWh"].sum() == pytest.approx(report["cells_energy_kWh"], rel=1e-4)
     assert "electric" in report["line"]
+
+
+def test_automatic_car_from_python():
+    # The AutomaticCar as a block (its parts by path) and on a cycle: the converter's lock-up closes from third
+    # gear, and the HWFET run stays in the band with the fuel's energy accounted for.
+    from acausal import blocks, harness
+    m = ac.Model("launch")
+    car = m.add(vehicle.AutomaticCar("car"))
+    m.connect(m.add(blocks.Constant("throttle", k=1.0)).y, car.throttle)
+    m.connect(m.add(blocks.Constant("brake", k=0.0)).y, car.brake_pedal)
+    assert not hasattr(car, "clutch_pedal")
+    r = m.compile().simulate(t_end=20.0, output_interval=0.1, rtol=1e-7)
+    gear, lockup, w_rel = r["car.selector.gear"], r["car.lockup.lockup"], r["car.converter.w_rel"]
+    assert np.array_equal(lockup, (gear >= 3).astype(float))
+    assert gear[-1] >= 4 and abs(w_rel[-1]) < 1e-6
+    assert r["car.body.v"][-1] > 100 / 3.6
+
+    m = ac.Model("hwfet")
+    test = harness.cycle_test(m, "hwfet", automatic=True)
+    r = m.compile().simulate(t_end=test.duration, output_interval=0.1, rtol=1e-6, atol=1e-6, linear_solver="klu")
+    report, split = harness.cycle_report(r, test, as_frame=True)
+    assert report["within_band"]
+    assert split["MJ"].sum() == pytest.approx(report["fuel_energy_MJ"], rel=1e-3)
+    with pytest.raises(ValueError, match="automatic=True is for the mapped-engine car"):
+        harness.cycle_test(ac.Model("x"), "hwfet", electric=True, automatic=True)

@@ -153,3 +153,46 @@ def test_a_bad_soil_table_names_the_file_and_the_line(tmp_path):
     path.write_text("name,n,k_c_kN,k_phi_kN,c_kPa,phi_deg,K_m\ngood_loam,0.7,5.27,1515.04,1.72,29,0.025\n")
     assert [s.name for s in vehicle.read_soil_table(str(path))] == ["good_loam"]
     assert vehicle.read_soil(str(path), "good_loam").phi == pytest.approx(math.radians(29.0))
+
+
+def _pull_at_slip(add_wheel, slip=0.2, v=1.0, radius=0.8, W=14126.4):
+    """The drawbar rig above for the wheel add_wheel(model) adds: its pull and sinkage after 1 s at `slip`."""
+    m = ac.Model("patch_rig")
+    wheel = add_wheel(m)
+    vehicle.guess_sinkage(wheel, W)
+    load = m.add(AxleLoad("axle", W=W))
+    hull = m.add(translational.Speed("hull"))
+    hub = m.add(rotational.Speed("hub"))
+    m.connect(wheel.contact, load.contact)
+    m.connect(load.flange_traction, hull.flange)
+    m.connect(m.add(blocks.Constant("hull_speed", k=v)).y, hull.v_ref)
+    m.connect(hub.flange, wheel.flange_rot)
+    m.connect(m.add(blocks.Constant("hub_speed", k=v / (radius * (1.0 - slip)))).y, hub.w_ref)
+    m.set_start("wheel.phi", 0.0)
+    m.set_start("hull.s", 0.0)
+    sim = m.compile()
+    r = sim.simulate(t_end=1.0, output_interval=0.1)
+    return sim, r["wheel.DP"][-1], r["wheel.z"][-1]
+
+
+def test_soil_patch_wheel_from_python():
+    # A wheel on dry sand whose sandy-loam patch began before the start (s_from = -50 m, far beyond the blend)
+    # pulls and sinks exactly as a wheel on sandy loam.
+    def on_loam(m):
+        wheel = m.add(vehicle.SoftSoilWheel("wheel", radius=0.8, b=0.45, J=40.0))
+        vehicle.set_soil(wheel, "sandy_loam")
+        return wheel
+
+    def patched(m):
+        return vehicle.add_soil_patch_wheel(m, "wheel", [(-50.0, "sandy_loam"), (400.0, vehicle.soil("clayey_soil"))],
+                                            radius=0.8, b=0.45, J=40.0)
+
+    _, pull, sinkage = _pull_at_slip(on_loam)
+    sim, patch_pull, patch_sinkage = _pull_at_slip(patched)
+    assert patch_pull == pytest.approx(pull, rel=1e-6)
+    assert patch_sinkage == pytest.approx(sinkage, rel=1e-6)
+    # The patches became parameters of the wheel.
+    assert sim.parameter("wheel.patch1_n") == pytest.approx(vehicle.soil("sandy_loam").n, rel=1e-12)
+    assert sim.parameter("wheel.patch2_s_from") == 400.0
+    with pytest.raises(ac.ModelError, match="soil patch 2 .* list the patches in order"):
+        vehicle.add_soil_patch_wheel(ac.Model("bad"), "wheel", [(5.0, "dry_sand"), (1.0, "sandy_loam")])
