@@ -217,6 +217,7 @@
 #include "components/vehicle/planar/single_track.hpp"
 #include "components/vehicle/planar/steering.hpp"
 #include "components/vehicle/road/drive_cycle.hpp"
+#include "components/vehicle/terrain/axle_load.hpp"
 #include "components/vehicle/terrain/height_map.hpp"
 #include "components/vehicle/terrain/implement_draft.hpp"
 #include "components/vehicle/terrain/soft_soil_wheel.hpp"

@@ -150,6 +150,7 @@
   X(blocks, VelocityActuator) \
   X(vehicle, ABSController) \
   X(vehicle, AutomaticCar) \
+  X(vehicle, AxleLoad) \
   X(vehicle, BatteryElectricCar) \
   X(vehicle, Brake) \
   X(vehicle, Clutch) \

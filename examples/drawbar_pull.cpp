@@ -7,6 +7,7 @@
 // a share of the load) with its slip, and the best tractive efficiency
 // DP·v/(T·ω) with its slip. Another shipped soil by name: drawbar_pull lete_sand.
 #include <acausal/acausal.hpp>
+#include <acausal/harness/rigs.hpp>
 
 #include <chrono>
 #include <cstdio>
@@ -17,20 +18,6 @@ using namespace acausal;
 using namespace acausal::vehicle;
 
 namespace {
-
-/// Stands in for the tractor's body over the wheel: presses the contact down
-/// with the constant load W (quasi-static, as VehicleBody's axle loads) and
-/// hands the traction axis on to a translational flange.
-struct AxleLoad : Component {
-  WheelContact contact{*this, "contact"};
-  translational::Flange flange_traction{*this, "flange_traction"};
-  Parameter W = parameter("W", 1000.0, {.unit = "N", .min = 0});
-  explicit AxleLoad(std::string name) : Component(std::move(name)) {
-    equation(flange_traction.s == contact.s_traction);
-    equation(contact.f_traction + flange_traction.f == 0.0);
-    equation(contact.f_normal == W);
-  }
-};
 
 constexpr double radius = 0.8, width = 0.45, hull_v = 1.0, max_slip = 0.8, sweep_time = 8.0;
 const double load_W = 0.5 * 4500 * 9.81 * 1.6 / 2.5;  // half the static rear axle load, 14.1 kN
@@ -43,21 +30,9 @@ Curve sweep(const Soil& soil) {
   Model m("drawbar_pull");
   auto& wheel = m.add<SoftSoilWheel>("wheel", with_soil(soil, {{"radius", radius}, {"b", width}, {"J", 40.0}}, true));
   wheel.guess_sinkage(load_W);
-  auto& load = m.add<AxleLoad>("axle", {{"W", load_W}});
-  auto& hull = m.add<translational::Speed>("hull");
-  auto& hull_speed = m.add<blocks::Constant>("hull_speed", {{"k", hull_v}});
-  auto& hub = m.add<rotational::Speed>("hub");
   // ω·r = v/(1 - slip): the slip rises from 0 to max_slip (not linearly in time).
-  auto& hub_speed = m.add<blocks::Ramp>(
-      "hub_speed", {{"offset", hull_v / radius},
-                    {"height", hull_v / (radius * (1.0 - max_slip)) - hull_v / radius},
-                    {"duration", sweep_time}});
-  m.connect(wheel.contact, load.contact);
-  m.connect(load.flange_traction, hull.flange);
-  m.connect(hull_speed.y, hull.v_ref);
-  m.connect(hub.flange, wheel.flange_rot);
-  m.connect(hub_speed.y, hub.w_ref);
-
+  harness::soil_contact_bench(m, wheel.flange_rot, wheel.contact, load_W, hull_v, hull_v / radius,
+                              hull_v / (radius * (1.0 - max_slip)), sweep_time);
   SimulationOptions options;
   options.t_end = sweep_time;
   options.output_interval = 0.02;

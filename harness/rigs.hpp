@@ -8,18 +8,22 @@
 #include <utility>
 
 #include "components/blocks/math/add.hpp"
+#include "components/blocks/sources/constant.hpp"
 #include "components/blocks/sources/ramp.hpp"
 #include "components/blocks/sources/step.hpp"
 #include "components/rotational/constant_torque.hpp"
 #include "components/rotational/damper.hpp"
 #include "components/rotational/fixed.hpp"
 #include "components/rotational/inertia.hpp"
+#include "components/rotational/speed.hpp"
 #include "components/translational/constant_force.hpp"
 #include "components/vehicle/driveline/differential.hpp"
 #include "components/translational/fixed.hpp"
 #include "components/translational/mass.hpp"
+#include "components/translational/speed.hpp"
 #include "components/vehicle/bodies/vehicle_body.hpp"
 #include "components/vehicle/bodies/wheel_contact_breakout.hpp"
+#include "components/vehicle/terrain/axle_load.hpp"
 #include "solver/modeling/model.hpp"
 
 namespace acausal::harness {
@@ -158,6 +162,26 @@ LaunchDriver drive_launch(Model& m, Car& car, double clutch_time = 1.0, double b
   m.connect(driver.clutch, car.clutch_pedal);
   m.connect(driver.brake, car.brake_pedal);
   return driver;
+}
+
+/// A soil contact (a wheel's, a track's) on a single-wheel bench: the
+/// contact under the constant load W (vehicle::AxleLoad "axle"), the hull
+/// ("hull") moved at v, the axle ("hub") turned at a speed ramping from
+/// w_start to w_end over `duration` from t = 0 ("hub_speed"; constant when
+/// the two are equal). The slip is then 1 - v/(ω·r).
+inline void soil_contact_bench(Model& m, rotational::Flange& axle, vehicle::WheelContact& contact, double W,
+                               double v, double w_start, double w_end, double duration) {
+  auto& load = m.add<vehicle::AxleLoad>("axle", {{"W", W}});
+  auto& hull = m.add<translational::Speed>("hull");
+  auto& hull_speed = m.add<blocks::Constant>("hull_speed", {{"k", v}});
+  auto& hub = m.add<rotational::Speed>("hub");
+  auto& hub_speed = m.add<blocks::Ramp>("hub_speed", {{"offset", w_start}, {"height", w_end - w_start},
+                                                      {"duration", duration}, {"startTime", 0.0}});
+  m.connect(contact, load.contact);
+  m.connect(load.flange_traction, hull.flange);
+  m.connect(hull_speed.y, hull.v_ref);
+  m.connect(hub.flange, axle);
+  m.connect(hub_speed.y, hub.w_ref);
 }
 
 }  // namespace acausal::harness

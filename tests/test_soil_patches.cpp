@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include <acausal/acausal.hpp>
+#include <acausal/harness/rigs.hpp>
 #include <acausal/harness/soil_checklist.hpp>
 
 #include "support.hpp"
@@ -18,32 +19,13 @@ using test::run_for;
 
 namespace {
 
-struct AxleLoad : Component {
-  WheelContact contact{*this, "contact"};
-  translational::Flange flange_traction{*this, "flange_traction"};
-  Parameter W = parameter("W", 1000.0, {.unit = "N", .min = 0});
-  explicit AxleLoad(std::string name) : Component(std::move(name)) {
-    equation(flange_traction.s == contact.s_traction);
-    equation(contact.f_traction + flange_traction.f == 0.0);
-    equation(contact.f_normal == W);
-  }
-};
-
 constexpr double radius = 0.5, width = 0.3, load_W = 3000.0, hull_v = 1.0, slip = 0.2;
 
 /// The wheel at a constant slip under load_W, the hull at hull_v from s = 0.
 Result run_at_slip(Model& m, SoftSoilWheel& wheel, double t_end) {
   wheel.guess_sinkage(load_W);
-  auto& load = m.add<AxleLoad>("axle", {{"W", load_W}});
-  auto& hull = m.add<translational::Speed>("hull");
-  auto& hull_speed = m.add<blocks::Constant>("hull_speed", {{"k", hull_v}});
-  auto& hub = m.add<rotational::Speed>("hub");
-  auto& hub_speed = m.add<blocks::Constant>("hub_speed", {{"k", hull_v / (radius * (1 - slip))}});
-  m.connect(wheel.contact, load.contact);
-  m.connect(load.flange_traction, hull.flange);
-  m.connect(hull_speed.y, hull.v_ref);
-  m.connect(hub.flange, wheel.flange_rot);
-  m.connect(hub_speed.y, hub.w_ref);
+  const double w = hull_v / (radius * (1 - slip));
+  harness::soil_contact_bench(m, wheel.flange_rot, wheel.contact, load_W, hull_v, w, w, 1.0);
   m.set_start("hull.s", 0.0);
   return test::compile_checked(m).simulate(run_for(t_end, 0.05));
 }

@@ -11,6 +11,7 @@
 
 #include <acausal/acausal.hpp>
 #include <acausal/harness/energy.hpp>
+#include <acausal/harness/rigs.hpp>
 
 #include <unistd.h>
 
@@ -33,38 +34,6 @@ using test::run_for;
 namespace {
 
 const double pi = std::acos(-1.0);
-
-/// Test adapter standing in for a vehicle body over a soil contact: it presses
-/// the contact down with the constant load W (quasi-static, like VehicleBody's
-/// axle loads: the normal pair is left out of the books on both sides) and
-/// hands the traction axis on to a translational flange.
-struct AxleLoad : Component {
-  WheelContact contact{*this, "contact"};
-  translational::Flange flange_traction{*this, "flange_traction"};
-  Parameter W = parameter("W", 1000.0, {.unit = "N", .min = 0});
-  explicit AxleLoad(std::string name) : Component(std::move(name)) {
-    equation(flange_traction.s == contact.s_traction);
-    equation(contact.f_traction + flange_traction.f == 0.0);
-    equation(contact.f_normal == W);
-  }
-};
-
-/// Prescribed motion of a soil contact under the load W: the hull moves at v,
-/// the axle turns at a speed ramping from w_start to w_end over `duration`.
-void prescribe(Model& m, rotational::Flange& axle, WheelContact& contact, double W, double v, double w_start,
-               double w_end, double duration) {
-  auto& load = m.add<AxleLoad>("axle", {{"W", W}});
-  auto& hull = m.add<translational::Speed>("hull");
-  auto& hull_speed = m.add<blocks::Constant>("hull_speed", {{"k", v}});
-  auto& motor = m.add<rotational::Speed>("motor");
-  auto& motor_speed = m.add<blocks::Ramp>(
-      "motor_speed", {{"offset", w_start}, {"height", w_end - w_start}, {"duration", duration}, {"startTime", 0.0}});
-  m.connect(contact, load.contact);
-  m.connect(load.flange_traction, hull.flange);
-  m.connect(hull_speed.y, hull.v_ref);
-  m.connect(motor.flange, axle);
-  m.connect(motor_speed.y, motor.w_ref);
-}
 
 /// A file in the temporary directory holding `text`; its path.
 std::string write_file(const std::string& name, const std::string& text) {
@@ -283,7 +252,7 @@ TEST_CASE("Janosi-Hanamoto on a uniform-pressure track: F = (A c + W tan phi)[1 
   const double b = 0.5, L = 2.5, W = 40e3, radius = 0.3, v = 1.0;
   Model m("track");
   auto& track = m.add<SoilTrack>("track", with_soil(s, {{"b", b}, {"L", L}, {"radius", radius}}));
-  prescribe(m, track.flange_rot, track.contact, W, v, v / radius, v / (radius * 0.2), 4.0);
+  harness::soil_contact_bench(m, track.flange_rot, track.contact, W, v, v / radius, v / (radius * 0.2), 4.0);
   const Result r = test::compile_checked(m).simulate(run_for(4.0, 0.01));
   const auto slip = r["track.slip"], F = r["track.F"], DP = r["track.DP"], R_c = r["track.R_c"], z = r["track.z"];
   const double A = b * L, coulomb = A * s.c + W * std::tan(s.phi);
@@ -335,7 +304,7 @@ TEST_CASE("Bekker's rigid wheel: sinkage and compaction resistance of the numeri
     Model m("bekker_wheel");
     auto& wheel = m.add<SoftSoilWheel>("wheel", with_soil(s, {{"radius", radius}, {"b", b}}, true));
     wheel.guess_sinkage(W);
-    prescribe(m, wheel.flange_rot, wheel.contact, W, v, v / radius, v / radius, 1.0);
+    harness::soil_contact_bench(m, wheel.flange_rot, wheel.contact, W, v, v / radius, v / radius, 1.0);
     const Result r = test::compile_checked(m).simulate(run_for(0.5, 0.05));
     const double k = s.modulus(b);
     const double z0 = std::pow(3 * W / ((3 - n) * (s.k_c + b * s.k_phi) * std::sqrt(D)), 2 / (2 * n + 1));
@@ -370,7 +339,7 @@ TEST_CASE("Wong-Reece wheel: vertical equilibrium at every row, pull rising with
   auto& wheel = m.add<SoftSoilWheel>(
       "wheel", with_soil(s, {{"radius", radius}, {"b", setup.b}, {"v_eps", setup.v_eps}, {"J", 2.0}}, true));
   wheel.guess_sinkage(W);
-  prescribe(m, wheel.flange_rot, wheel.contact, W, v, v / radius, v / (radius * 0.2), 8.0);
+  harness::soil_contact_bench(m, wheel.flange_rot, wheel.contact, W, v, v / radius, v / (radius * 0.2), 8.0);
   const Result r = test::compile_checked(m).simulate(run_for(8.0, 0.02));
   const auto theta_1 = r["wheel.theta_1"], theta_m = r["wheel.theta_m"], theta_2 = r["wheel.theta_2"];
   const auto omega = r["wheel.omega"], speed = r["wheel.v"], slip = r["wheel.slip"], load = r["wheel.W"];
@@ -409,7 +378,7 @@ TEST_CASE("Soft-soil wheel pulling a mass: the energy books close, the soil's wo
   auto& wheel = m.add<SoftSoilWheel>("wheel", with_soil(s, {{"radius", radius}, {"b", 0.3}, {"J", 2.0}}, true));
   wheel.guess_sinkage(W);
   auto& torque = m.add<rotational::ConstantTorque>("torque", {{"tau_constant", 450.0}});
-  auto& load = m.add<AxleLoad>("axle", {{"W", W}});
+  auto& load = m.add<vehicle::AxleLoad>("axle", {{"W", W}});
   auto& body = m.add<translational::Mass>("body", {{"m", 400.0}});
   m.connect(torque.flange, wheel.flange_rot);
   m.connect(wheel.contact, load.contact);

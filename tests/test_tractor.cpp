@@ -40,20 +40,6 @@ double parameter_of(const Component& c, const std::string& name) {
   return 0;
 }
 
-/// Test adapter standing in for a vehicle body over a soil wheel: it presses
-/// the contact down with the constant load W (quasi-static, as VehicleBody's
-/// axle loads) and hands the traction axis on to a translational flange.
-struct AxleLoad : Component {
-  WheelContact contact{*this, "contact"};
-  translational::Flange flange_traction{*this, "flange_traction"};
-  Parameter W = parameter("W", 1000.0, {.unit = "N", .min = 0});
-  explicit AxleLoad(std::string name) : Component(std::move(name)) {
-    equation(flange_traction.s == contact.s_traction);
-    equation(contact.f_traction + flange_traction.f == 0.0);
-    equation(contact.f_normal == W);
-  }
-};
-
 }  // namespace
 
 TEST_CASE("Implement draft: ASABE D497 F = F_i [A + B S + C S^2] W T by hand to 1e-9",
@@ -235,7 +221,7 @@ TEST_CASE("Drawbar pull vs slip: the tractor's rear wheel on sandy loam, tractiv
   Model m("drawbar_rig");
   auto& wheel = m.add<SoftSoilWheel>("wheel", with_soil(s, {{"radius", radius}, {"b", b}, {"J", 40.0}}, true));
   wheel.guess_sinkage(W);
-  auto& load = m.add<AxleLoad>("axle", {{"W", W}});
+  auto& load = m.add<vehicle::AxleLoad>("axle", {{"W", W}});
   auto& hull = m.add<translational::Speed>("hull");
   auto& hull_speed = m.add<blocks::Constant>("hull_speed", {{"k", v}});
   auto& hub = m.add<rotational::Speed>("hub");

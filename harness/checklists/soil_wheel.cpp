@@ -12,6 +12,7 @@
 #include "components/translational/mass.hpp"
 #include "components/translational/speed.hpp"
 #include "components/vehicle/terrain/gauss_legendre.hpp"
+#include "harness/rigs.hpp"
 #include "harness/soil_checklist.hpp"
 
 namespace acausal::harness {
@@ -24,32 +25,6 @@ using vehicle::Soil;
 /// Stands in for the body over the wheel: presses the contact down with the
 /// constant load W (quasi-static, as VehicleBody's axle loads: the normal pair
 /// is out of the books on both sides) and hands the traction axis on.
-struct AxleLoad : Component {
-  vehicle::WheelContact contact{*this, "contact"};
-  translational::Flange flange_traction{*this, "flange_traction"};
-  Parameter W = parameter("W", 1000.0, {.unit = "N", .min = 0});
-  explicit AxleLoad(std::string name) : Component(std::move(name)) {
-    equation(flange_traction.s == contact.s_traction);
-    equation(contact.f_traction + flange_traction.f == 0.0);
-    equation(contact.f_normal == W);
-  }
-};
-
-/// The hull moves at v under the load W; the axle turns at a speed ramping from w_start to w_end over `duration`.
-void prescribe(Model& m, SoftSoilWheel& wheel, double W, double v, double w_start, double w_end, double duration) {
-  auto& load = m.add<AxleLoad>("axle", {{"W", W}});
-  auto& hull = m.add<translational::Speed>("hull");
-  auto& hull_speed = m.add<blocks::Constant>("hull_speed", {{"k", v}});
-  auto& motor = m.add<rotational::Speed>("motor");
-  auto& motor_speed = m.add<blocks::Ramp>("motor_speed", {{"offset", w_start}, {"height", w_end - w_start},
-                                                          {"duration", duration}, {"startTime", 0.0}});
-  m.connect(wheel.contact, load.contact);
-  m.connect(load.flange_traction, hull.flange);
-  m.connect(hull_speed.y, hull.v_ref);
-  m.connect(motor.flange, wheel.flange_rot);
-  m.connect(motor_speed.y, motor.w_ref);
-}
-
 /// The specification's soil's own view of the wheel as named variables (the
 /// checks' plots label their series by name). Its parameters are the
 /// specification's soil and rig (with units, so the view's equations are
@@ -130,7 +105,7 @@ Checklist soil_wheel_checklist(const Builder<SoftSoilWheel>& make) {
                         run_options(0.5, 0.05));
     auto& wheel = make(rig.model(), "wheel", vehicle::with_soil(s, {{"radius", radius}, {"b", width}}, true));
     wheel.guess_sinkage(W);
-    prescribe(rig.model(), wheel, W, v, v / radius, v / radius, 1.0);
+    soil_contact_bench(rig.model(), wheel.flange_rot, wheel.contact, W, v, v / radius, v / radius, 1.0);
     rig.expect_connectors(wheel, {{"flange_rot", "rotational.Flange"}, {"contact", "vehicle.WheelContact"}});
     auto& view = soil_view(rig.model(), wheel, s, radius, width, v_eps, W);
     rig.check(relation(view.W_soil, W, 1e-3)
@@ -149,7 +124,7 @@ Checklist soil_wheel_checklist(const Builder<SoftSoilWheel>& make) {
     auto& wheel = make(rig.model(), "wheel",
                        vehicle::with_soil(s, {{"radius", radius}, {"b", width}, {"v_eps", v_eps}, {"J", 2.0}}, true));
     wheel.guess_sinkage(W);
-    prescribe(rig.model(), wheel, W, v, v / radius, v / (radius * 0.2), sweep);
+    soil_contact_bench(rig.model(), wheel.flange_rot, wheel.contact, W, v, v / radius, v / (radius * 0.2), sweep);
     auto& view = soil_view(rig.model(), wheel, s, radius, width, v_eps, W);
     rig.check(relation(view.W_soil, W, 1e-3)
                   .titled("vertical equilibrium: the soil's stresses carry W within 0.1 % at every row"));
@@ -172,7 +147,7 @@ Checklist soil_wheel_checklist(const Builder<SoftSoilWheel>& make) {
     auto& wheel = make(m, "wheel", vehicle::with_soil(s, {{"radius", radius}, {"b", width}, {"J", 2.0}}, true));
     wheel.guess_sinkage(W);
     auto& torque = m.add<rotational::ConstantTorque>("torque", {{"tau_constant", 450.0}});
-    auto& load = m.add<AxleLoad>("axle", {{"W", W}});
+    auto& load = m.add<vehicle::AxleLoad>("axle", {{"W", W}});
     auto& body = m.add<translational::Mass>("body", {{"m", 400.0}});
     m.connect(torque.flange, wheel.flange_rot);
     m.connect(wheel.contact, load.contact);

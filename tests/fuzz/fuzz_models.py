@@ -165,6 +165,7 @@ WIRING = {
     "vehicle.VehicleBody": ("contact_front:contact contact_rear:contact speed:out", "s v"),
     "vehicle.Wheel": ("flange_rot:rot contact:contact", "phi omega"),
     "vehicle.WheelContactBreakout": ("contact:contact flange_traction:trans flange_normal:trans", ""),
+    "vehicle.AxleLoad": ("contact:contact flange_traction:trans", ""),
     "vehicle.WheelSpeedSensor": ("flange:rot w:out", ""),
     "vehicle.WheelContactForceSource": ("contact:contact f_traction_input:in f_normal_input:in", ""),
     "vehicle.KinematicBicycle": ("v:in delta:in x:out y:out psi:out r:out beta:out v_x:out v_y:out a_y:out", ""),

@@ -12,20 +12,6 @@ from acausal import blocks, rotational, translational, vehicle
 SHIPPED = ["dry_sand", "sandy_loam", "clayey_soil", "heavy_clay", "lean_clay", "lete_sand", "snow_us"]
 
 
-class AxleLoad(ac.Component):
-    """Stands in for a vehicle body over a soil wheel (as in tests/test_tractor.cpp): presses the contact down with
-    the constant load W and hands the traction axis on to a translational flange."""
-
-    def __init__(self, name, W=1000.0):
-        super().__init__(name)
-        self.contact = self.connector(vehicle.WheelContact, "contact")
-        self.flange_traction = self.connector(translational.Flange, "flange_traction")
-        W = self.parameter("W", W, unit="N", min=0)
-        self.equation(self.flange_traction.s == self.contact.s_traction)
-        self.equation(self.contact.f_traction + self.flange_traction.f == 0.0)
-        self.equation(self.contact.f_normal == W)
-
-
 def test_the_shipped_soils_are_listed_and_load():
     names = vehicle.soil_names()
     assert set(SHIPPED) <= set(names)
@@ -56,7 +42,7 @@ def test_soft_soil_wheel_on_sandy_loam_at_slip_0_2():
     wheel = m.add(vehicle.SoftSoilWheel("wheel", radius=radius, b=b, J=40.0))  # dry sand by default
     vehicle.set_soil(wheel, "sandy_loam")
     vehicle.guess_sinkage(wheel, W)
-    load = m.add(AxleLoad("axle", W=W))
+    load = m.add(vehicle.AxleLoad("axle", W=W))
     hull = m.add(translational.Speed("hull"))
     hull_speed = m.add(blocks.Constant("hull_speed", k=v))
     hub = m.add(rotational.Speed("hub"))
@@ -160,7 +146,7 @@ def _pull_at_slip(add_wheel, slip=0.2, v=1.0, radius=0.8, W=14126.4):
     m = ac.Model("patch_rig")
     wheel = add_wheel(m)
     vehicle.guess_sinkage(wheel, W)
-    load = m.add(AxleLoad("axle", W=W))
+    load = m.add(vehicle.AxleLoad("axle", W=W))
     hull = m.add(translational.Speed("hull"))
     hub = m.add(rotational.Speed("hub"))
     m.connect(wheel.contact, load.contact)

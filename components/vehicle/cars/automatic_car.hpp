@@ -29,11 +29,7 @@ struct AutomaticCar : Component {
   VehicleBody& body = add<VehicleBody>("body", {{"m", 1250}, {"L", 2.7}, {"a", 1.0}, {"b", 1.7}, {"h_cg", 0.55}});
   MappedEngine& engine = add<MappedEngine>("engine");
   TorqueConverter& converter = add<TorqueConverter>("converter");
-  Gearbox& gearbox = add<Gearbox>("gearbox", {{"efficiency_1", 0.97},
-                                              {"efficiency_2", 0.97},
-                                              {"efficiency_3", 0.98},
-                                              {"efficiency_4", 0.98},
-                                              {"efficiency_5", 0.98}});
+  Gearbox& gearbox = add_car_gearbox(*this);
   ShiftMap& selector = add<ShiftMap>("selector");
   LockupSchedule& lockup = add<LockupSchedule>("lockup");
   Differential& differential = add<Differential>("differential", {{"ratio", 3.9}, {"efficiency", 0.98}});

@@ -61,6 +61,16 @@ inline void wire_half_shafts(Component& car, Differential& differential, Brake& 
   }
 }
 
+/// The five-speed gearbox of the library's cars (3.6/2.1/1.4/1.0/0.8, the
+/// Gearbox's defaults), 97 % efficient in the two lowest gears, 98 % above.
+inline Gearbox& add_car_gearbox(Component& car) {
+  return car.add<Gearbox>("gearbox", {{"efficiency_1", 0.97},
+                                      {"efficiency_2", 0.97},
+                                      {"efficiency_3", 0.98},
+                                      {"efficiency_4", 0.98},
+                                      {"efficiency_5", 0.98}});
+}
+
 /// The partial base of the planar car (the longitudinal PassengerCarOf wires the same parts itself, in an order its
 /// drive-cycle results depend on), everything but the body and the
 /// wheels (EngineType: an Engine or a MappedEngine; SelectorType: the gear's
@@ -77,11 +87,7 @@ struct CarDrivelineOf : Component {
 
   EngineType& engine = add<EngineType>("engine");
   Clutch& clutch = add<Clutch>("clutch", {{"tau_max", 400}});
-  Gearbox& gearbox = add<Gearbox>("gearbox", {{"efficiency_1", 0.97},
-                                              {"efficiency_2", 0.97},
-                                              {"efficiency_3", 0.98},
-                                              {"efficiency_4", 0.98},
-                                              {"efficiency_5", 0.98}});
+  Gearbox& gearbox = add_car_gearbox(*this);
   SelectorType& selector = add<SelectorType>("selector");
   Differential& differential = add<Differential>("differential", {{"ratio", 3.9}, {"efficiency", 0.98}});
   std::array<Brake*, 4> brakes{

@@ -95,11 +95,7 @@ struct PassengerCarOf : Component {
   VehicleBody& body;
   EngineType& engine = add<EngineType>("engine");
   Clutch& clutch = add<Clutch>("clutch", {{"tau_max", 400}});
-  Gearbox& gearbox = add<Gearbox>("gearbox", {{"efficiency_1", 0.97},
-                                              {"efficiency_2", 0.97},
-                                              {"efficiency_3", 0.98},
-                                              {"efficiency_4", 0.98},
-                                              {"efficiency_5", 0.98}});
+  Gearbox& gearbox = add_car_gearbox(*this);
   SelectorType& selector = add<SelectorType>("selector");
   Differential& differential = add<Differential>("differential", {{"ratio", 3.9}, {"efficiency", 0.98}});
   std::array<Brake*, 4> brakes = add_car_brakes(*this);
