@@ -9,6 +9,7 @@
 // run on flat ground, at equal distance, beside m·g·Δz.
 //   field_work [profile.csv]
 #include <acausal/acausal.hpp>
+#include <acausal/harness/rigs.hpp>
 
 #include <cstdio>
 #include <string>
@@ -23,25 +24,7 @@ constexpr double v_ref = 2.0, t_end = 60.0, s_compare = 110.0;
 
 Result plow(const HeightProfile& profile) {
   Model m("field_work");
-  auto& tractor = m.add<Tractor>("tractor");
-  tractor.body.set_height_profile(profile);
-  tractor.set_initial_speed(v_ref, 0.1);
-  auto& plow = m.add<ImplementDraft>(
-      "plow", d497_parameters("chisel_plow_shovel", SoilTexture::medium, {{"width", 2}, {"depth", 0.06}}));
-  auto& speed_ref = m.add<blocks::Constant>("speed_ref", {{"k", v_ref}});
-  auto& governor = m.add<blocks::LimPID>(
-      "governor", {{"controllerType", static_cast<double>(blocks::SimpleController::PI)}, {"k", 2.0}, {"Ti", 2.0},
-                   {"yMax", 1.0}, {"yMin", 0.0}, {"initType", 3.0}, {"y_start", 0.2}});
-  auto& brake = m.add<blocks::Constant>("brake", {{"k", 0.0}});
-  auto& clutch = m.add<blocks::Constant>("clutch", {{"k", 1.0}});
-  auto& gear = m.add<blocks::Constant>("gear", {{"k", 5.0}});
-  m.connect(tractor.hitch, plow.flange);
-  m.connect(speed_ref.y, governor.u_s);
-  m.connect(tractor.speed, governor.u_m);
-  m.connect(governor.y, tractor.throttle);
-  m.connect(brake.y, tractor.brake_pedal);
-  m.connect(clutch.y, tractor.clutch_pedal);
-  m.connect(gear.y, tractor.gear);
+  harness::field_work_rig(m, profile, v_ref);
   SimulationOptions options;
   options.t_end = t_end;
   options.output_interval = 0.05;
@@ -49,16 +32,9 @@ Result plow(const HeightProfile& profile) {
   return m.compile().simulate(options);
 }
 
-/// The engine's work from the start until the tractor reaches s (trapezoids, interpolated at s).
+/// The engine's work from the start until the tractor reaches s.
 double engine_work_to(const Result& r, double s_end) {
-  const auto s = r["tractor.body.s"], P = r["tractor.engine.P_out"], t = r.time();
-  double work = 0;
-  for (std::size_t k = 1; k < r.size(); ++k) {
-    const double step = 0.5 * (P[k] + P[k - 1]) * (t[k] - t[k - 1]);
-    if (s[k] >= s_end) return work + step * (s_end - s[k - 1]) / (s[k] - s[k - 1]);
-    work += step;
-  }
-  throw ModelError("the tractor did not reach s = " + std::to_string(s_end) + " m");
+  return harness::work_until(r, {"tractor.engine.P_out"}, "tractor.body.s", s_end);
 }
 
 }  // namespace

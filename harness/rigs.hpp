@@ -6,7 +6,9 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
+#include "components/blocks/continuous/lim_pid.hpp"
 #include "components/blocks/math/add.hpp"
 #include "components/blocks/sources/constant.hpp"
 #include "components/blocks/sources/ramp.hpp"
@@ -24,6 +26,11 @@
 #include "components/vehicle/bodies/vehicle_body.hpp"
 #include "components/vehicle/bodies/wheel_contact_breakout.hpp"
 #include "components/vehicle/terrain/axle_load.hpp"
+#include "components/vehicle/terrain/height_map.hpp"
+#include "components/vehicle/terrain/implement_draft.hpp"
+#include "components/vehicle/terrain/soft_soil_wheel.hpp"
+#include "components/vehicle/tractor/tractor.hpp"
+#include "solver/runtime/result.hpp"
 #include "solver/modeling/model.hpp"
 
 namespace acausal::harness {
@@ -182,6 +189,78 @@ inline void soil_contact_bench(Model& m, rotational::Flange& axle, vehicle::Whee
   m.connect(hull_speed.y, hull.v_ref);
   m.connect(hub.flange, axle);
   m.connect(hub_speed.y, hub.w_ref);
+}
+
+/// A soil wheel pulling a mass: the constant torque `tau` on its axle
+/// ("torque"), the contact under the load W ("axle"), the traction axis
+/// carrying the mass ("body"), which starts at v0 from s = 0 with the wheel
+/// turning at w0 (w0·r > v0: a slip).
+inline void soil_wheel_pulling_mass(Model& m, vehicle::SoftSoilWheel& wheel, double W, double tau, double mass,
+                                    double v0, double w0) {
+  auto& torque = m.add<rotational::ConstantTorque>("torque", {{"tau_constant", tau}});
+  auto& load = m.add<vehicle::AxleLoad>("axle", {{"W", W}});
+  auto& body = m.add<translational::Mass>("body", {{"m", mass}});
+  m.connect(torque.flange, wheel.flange_rot);
+  m.connect(wheel.contact, load.contact);
+  m.connect(load.flange_traction, body.flange_a);
+  m.set_start("body.s", 0.0);
+  m.set_start("body.v", v0);
+  m.set_start(wheel.path() + ".phi", 0.0);
+  m.set_start(wheel.path() + ".omega", w0);
+}
+
+/// Field work: seed 003's Tractor ("tractor") on its sandy loam plowing (an
+/// ASABE D497 chisel plow with 2 shovels 6 cm deep in a medium soil,
+/// "plow": 1.55 kN at 2 m/s) at v_ref, held there by a PI governor on the
+/// throttle ("governor"), in gear 5, the clutch engaged, over `profile`.
+struct FieldWorkRig {
+  vehicle::Tractor& tractor;
+  vehicle::ImplementDraft& plow;
+};
+
+inline FieldWorkRig field_work_rig(Model& m, const vehicle::HeightProfile& profile, double v_ref = 2.0) {
+  auto& tractor = m.add<vehicle::Tractor>("tractor");
+  tractor.body.set_height_profile(profile);
+  tractor.set_initial_speed(v_ref, 0.1);
+  auto& plow = m.add<vehicle::ImplementDraft>(
+      "plow", vehicle::d497_parameters("chisel_plow_shovel", vehicle::SoilTexture::medium,
+                                       {{"width", 2}, {"depth", 0.06}}));
+  auto& speed_ref = m.add<blocks::Constant>("speed_ref", {{"k", v_ref}});
+  auto& governor = m.add<blocks::LimPID>(
+      "governor", {{"controllerType", static_cast<double>(blocks::SimpleController::PI)}, {"k", 2.0}, {"Ti", 2.0},
+                   {"yMax", 1.0}, {"yMin", 0.0}, {"initType", 3.0}, {"y_start", 0.2}});
+  auto& brake = m.add<blocks::Constant>("brake", {{"k", 0.0}});
+  auto& clutch = m.add<blocks::Constant>("clutch", {{"k", 1.0}});
+  auto& gear = m.add<blocks::Constant>("gear", {{"k", 5.0}});
+  m.connect(tractor.hitch, plow.flange);
+  m.connect(speed_ref.y, governor.u_s);
+  m.connect(tractor.speed, governor.u_m);
+  m.connect(governor.y, tractor.throttle);
+  m.connect(brake.y, tractor.brake_pedal);
+  m.connect(clutch.y, tractor.clutch_pedal);
+  m.connect(gear.y, tractor.gear);
+  return {tractor, plow};
+}
+
+/// ∫ Σ powers dt [J] from the start until the variable `position` reaches
+/// s_end (trapezoids over the rows, the last one cut at s_end); a
+/// ModelError if it never does.
+inline double work_until(const Result& r, const std::vector<std::string>& powers, const std::string& position,
+                         double s_end) {
+  const auto& t = r.time();
+  const auto s = r[position];
+  std::vector<double> power(r.size(), 0.0);
+  for (const auto& name : powers) {
+    const auto column = r[name];  // once: r[name] computes the whole column
+    for (std::size_t k = 0; k < r.size(); ++k) power[k] += column[k];
+  }
+  double work = 0;
+  for (std::size_t k = 1; k < r.size(); ++k) {
+    const double step = 0.5 * (power[k] + power[k - 1]) * (t[k] - t[k - 1]);
+    if (s[k] >= s_end) return work + step * (s_end - s[k - 1]) / (s[k] - s[k - 1]);
+    work += step;
+  }
+  throw ModelError(position + " did not reach " + std::to_string(s_end) + " m");
 }
 
 }  // namespace acausal::harness

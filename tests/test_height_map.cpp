@@ -198,25 +198,7 @@ namespace {
 /// governor on the throttle, in gear 5, over `profile`.
 Result plow_over(const HeightProfile& profile, double t_end) {
   Model m("field_work");
-  auto& tractor = m.add<Tractor>("tractor");
-  tractor.body.set_height_profile(profile);
-  tractor.set_initial_speed(2.0, 0.1);
-  auto& plow = m.add<ImplementDraft>(
-      "plow", d497_parameters("chisel_plow_shovel", SoilTexture::medium, {{"width", 2}, {"depth", 0.06}}));
-  auto& speed_ref = m.add<blocks::Constant>("speed_ref", {{"k", 2.0}});
-  auto& governor = m.add<blocks::LimPID>(
-      "governor", {{"controllerType", static_cast<double>(blocks::SimpleController::PI)}, {"k", 2.0}, {"Ti", 2.0},
-                   {"yMax", 1.0}, {"yMin", 0.0}, {"initType", 3.0}, {"y_start", 0.2}});
-  auto& brake = m.add<blocks::Constant>("brake", {{"k", 0.0}});
-  auto& clutch = m.add<blocks::Constant>("clutch", {{"k", 1.0}});
-  auto& gear = m.add<blocks::Constant>("gear", {{"k", 5.0}});
-  m.connect(tractor.hitch, plow.flange);
-  m.connect(speed_ref.y, governor.u_s);
-  m.connect(tractor.speed, governor.u_m);
-  m.connect(governor.y, tractor.throttle);
-  m.connect(brake.y, tractor.brake_pedal);
-  m.connect(clutch.y, tractor.clutch_pedal);
-  m.connect(gear.y, tractor.gear);
+  harness::field_work_rig(m, profile, 2.0);
   Simulator sim = m.compile();
   SimulationOptions options;  // the default atol: a hundredth of rtol makes the soil wheels crawl (minutes)
   options.t_end = t_end;
@@ -225,25 +207,9 @@ Result plow_over(const HeightProfile& profile, double t_end) {
   return sim.simulate(options);
 }
 
-/// ∫ Σ signals dt from the start until body.s reaches s_end (trapezoids, interpolated at s_end).
+/// ∫ Σ signals dt from the start until body.s reaches s_end.
 double work_to(const Result& r, const std::vector<std::string>& powers, double s_end) {
-  const auto& t = r.time();
-  const auto s = r["tractor.body.s"];
-  std::vector<std::vector<double>> columns;
-  for (const auto& p : powers) columns.push_back(r[p]);  // once: r[p] computes the whole column
-  const auto power = [&](std::size_t k) {
-    double sum = 0;
-    for (const auto& column : columns) sum += column[k];
-    return sum;
-  };
-  double work = 0;
-  for (std::size_t k = 1; k < r.size(); ++k) {
-    const double step = 0.5 * (power(k) + power(k - 1)) * (t[k] - t[k - 1]);
-    if (s[k] >= s_end) return work + step * (s_end - s[k - 1]) / (s[k] - s[k - 1]);
-    work += step;
-  }
-  FAIL("the tractor did not reach s = " << s_end);
-  return 0;
+  return harness::work_until(r, powers, "tractor.body.s", s_end);
 }
 
 }  // namespace

@@ -377,16 +377,7 @@ TEST_CASE("Soft-soil wheel pulling a mass: the energy books close, the soil's wo
   Model m("soil_wheel_books");
   auto& wheel = m.add<SoftSoilWheel>("wheel", with_soil(s, {{"radius", radius}, {"b", 0.3}, {"J", 2.0}}, true));
   wheel.guess_sinkage(W);
-  auto& torque = m.add<rotational::ConstantTorque>("torque", {{"tau_constant", 450.0}});
-  auto& load = m.add<vehicle::AxleLoad>("axle", {{"W", W}});
-  auto& body = m.add<translational::Mass>("body", {{"m", 400.0}});
-  m.connect(torque.flange, wheel.flange_rot);
-  m.connect(wheel.contact, load.contact);
-  m.connect(load.flange_traction, body.flange_a);
-  m.set_start("body.s", 0.0);
-  m.set_start("body.v", v0);
-  m.set_start("wheel.phi", 0.0);
-  m.set_start("wheel.omega", v0 / (radius * 0.8));  // 20 % slip
+  harness::soil_wheel_pulling_mass(m, wheel, W, 450.0, 400.0, v0, v0 / (radius * 0.8));  // 20 % slip
   harness::EnergyBooks books(m);
   const Result r = test::compile_checked(m).simulate(run_for(3.0, 0.01));
   const auto each = books.components_close(1e-5).evaluate(r);

@@ -146,16 +146,7 @@ Checklist soil_wheel_checklist(const Builder<SoftSoilWheel>& make) {
     Model& m = rig.model();
     auto& wheel = make(m, "wheel", vehicle::with_soil(s, {{"radius", radius}, {"b", width}, {"J", 2.0}}, true));
     wheel.guess_sinkage(W);
-    auto& torque = m.add<rotational::ConstantTorque>("torque", {{"tau_constant", 450.0}});
-    auto& load = m.add<vehicle::AxleLoad>("axle", {{"W", W}});
-    auto& body = m.add<translational::Mass>("body", {{"m", 400.0}});
-    m.connect(torque.flange, wheel.flange_rot);
-    m.connect(wheel.contact, load.contact);
-    m.connect(load.flange_traction, body.flange_a);
-    m.set_start("body.s", 0.0);
-    m.set_start("body.v", v0);
-    m.set_start("wheel.phi", 0.0);
-    m.set_start("wheel.omega", v0 / (radius * 0.8));
+    soil_wheel_pulling_mass(m, wheel, W, 450.0, 400.0, v0, v0 / (radius * 0.8));
     auto& view = soil_view(m, wheel, s, radius, width, 0.01, W);
     rig.check(relation(view.W_soil, W, 1e-3)
                   .titled("vertical equilibrium: the soil's stresses carry W within 0.1 % at every row"));
