@@ -110,6 +110,16 @@
   X(planar, WorldForce) \
   X(planar, WorldTorque) \
   X(blocks, Add) \
+  X(blocks, And) \
+  X(blocks, BooleanConstant) \
+  X(blocks, BooleanMultiSwitch) \
+  X(blocks, BooleanPulse) \
+  X(blocks, BooleanStep) \
+  X(blocks, BooleanTable) \
+  X(blocks, BooleanToInteger) \
+  X(blocks, BooleanToReal) \
+  X(blocks, BooleanValue) \
+  X(blocks, ChangingEdge) \
   X(blocks, CombiTable1D) \
   X(blocks, CombiTable2D) \
   X(blocks, CombiTimeTable) \
@@ -120,21 +130,53 @@
   X(blocks, DeadZone) \
   X(blocks, Der) \
   X(blocks, ExpSine) \
+  X(blocks, FallingEdge) \
   X(blocks, Feedback) \
   X(blocks, Filter) \
   X(blocks, FirstOrder) \
   X(blocks, FixedDelay) \
   X(blocks, Gain) \
+  X(blocks, GreaterThreshold) \
+  X(blocks, Hysteresis) \
+  X(blocks, IntegerConstant) \
+  X(blocks, IntegerMultiSwitch) \
+  X(blocks, IntegerProduct) \
+  X(blocks, IntegerStep) \
+  X(blocks, IntegerSum) \
+  X(blocks, IntegerToReal) \
+  X(blocks, IntegerValue) \
   X(blocks, Integrator) \
   X(blocks, KinematicPTP) \
+  X(blocks, LessThreshold) \
   X(blocks, LimPID) \
   X(blocks, Limiter) \
+  X(blocks, LinearDependency) \
+  X(blocks, MinMax) \
+  X(blocks, MultiAnd) \
+  X(blocks, MultiNand) \
+  X(blocks, MultiNor) \
+  X(blocks, MultiOr) \
+  X(blocks, MultiProduct) \
+  X(blocks, MultiSum) \
+  X(blocks, MultiSwitch) \
+  X(blocks, MultiXor) \
+  X(blocks, Nand) \
+  X(blocks, Nor) \
   X(blocks, NormalNoise) \
+  X(blocks, Not) \
+  X(blocks, OnDelay) \
+  X(blocks, Or) \
   X(blocks, PI) \
   X(blocks, PID) \
+  X(blocks, Pre) \
   X(blocks, Product) \
   X(blocks, Quantizer) \
+  X(blocks, RSFlipFlop) \
   X(blocks, Ramp) \
+  X(blocks, RealToInteger) \
+  X(blocks, RealValue) \
+  X(blocks, RisingEdge) \
+  X(blocks, SampleTrigger) \
   X(blocks, Sampler) \
   X(blocks, SecondOrder) \
   X(blocks, Sinc) \
@@ -144,10 +186,13 @@
   X(blocks, StateSpace) \
   X(blocks, SteeringActuator) \
   X(blocks, Step) \
+  X(blocks, Switch) \
   X(blocks, TimeTable) \
   X(blocks, TransferFunction) \
+  X(blocks, TriggeredAdd) \
   X(blocks, UniformNoise) \
   X(blocks, VelocityActuator) \
+  X(blocks, Xor) \
   X(vehicle, ABSController) \
   X(vehicle, AutomaticCar) \
   X(vehicle, AxleLoad) \

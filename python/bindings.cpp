@@ -11,10 +11,12 @@
 #include <acausal/components/library.hpp>
 
 #include <atomic>
+#include <cmath>
 #include <csignal>
 #include <functional>
 #include <limits>
 #include <map>
+#include <type_traits>
 
 #include "introspection.hpp"
 
@@ -64,6 +66,37 @@ void register_car(const std::string& key) {
       },
       [] { return std::make_unique<Car>("probe"); },
       {"abs", "esc", "half_shaft_stiffness", "half_shaft_damping"}};
+}
+
+// A block whose number of inputs (or of table instants) is fixed when it is
+// built takes it as a keyword beside its parameters: MultiAnd("and1", nu=3),
+// BooleanTable("table", n=4, table_1=2, ...).
+template <class Block>
+void register_sized(const std::string& key, const std::string& option) {
+  library()[key] = {
+      [key, option](Component& parent, const std::string& name, const ParameterValues& values) -> Component& {
+        int size = 2;
+        ParameterValues parameters;
+        for (const auto& [k, v] : values) {
+          if (k != option) {
+            parameters.emplace_back(k, v);
+            continue;
+          }
+          if (!(v >= 1 && v <= 10000 && v == std::floor(v)))
+            throw ModelError(fmt::format("{}('{}'): {} = {} must be a whole number from 1 to 10000", key, name,
+                                         option, format_number(v)));
+          size = static_cast<int>(v);
+        }
+        if constexpr (std::is_same_v<Block, blocks::BooleanTable>) {
+          std::vector<double> instants;
+          for (int i = 1; i <= size; ++i) instants.push_back(i);  // placeholders the table_i parameters replace
+          return parent.add<Block>(name, parameters, instants);
+        } else {
+          return parent.add<Block>(name, parameters, size);
+        }
+      },
+      [] { return std::make_unique<Block>("probe"); },
+      {option}};
 }
 
 // Connector kinds creatable from Python components.
@@ -829,9 +862,27 @@ class UnknownNameError(KeyError, ModelError):
   m.def("radius_from_tire_size", &vehicle::radius_from_tire_size, py::arg("designation"));
   register_connector<RealInput>("RealInput");
   register_connector<RealOutput>("RealOutput");
+  register_connector<BooleanInput>("BooleanInput");
+  register_connector<BooleanOutput>("BooleanOutput");
+  register_connector<IntegerInput>("IntegerInput");
+  register_connector<IntegerOutput>("IntegerOutput");
 #define ACAUSAL_REGISTER(domain, Name) register_component<domain::Name>(#domain "." #Name);
   ACAUSAL_LIBRARY(ACAUSAL_REGISTER)
 #undef ACAUSAL_REGISTER
+  register_sized<blocks::MultiAnd>("blocks.MultiAnd", "nu");
+  register_sized<blocks::MultiOr>("blocks.MultiOr", "nu");
+  register_sized<blocks::MultiXor>("blocks.MultiXor", "nu");
+  register_sized<blocks::MultiNand>("blocks.MultiNand", "nu");
+  register_sized<blocks::MultiNor>("blocks.MultiNor", "nu");
+  register_sized<blocks::BooleanMultiSwitch>("blocks.BooleanMultiSwitch", "nu");
+  register_sized<blocks::IntegerMultiSwitch>("blocks.IntegerMultiSwitch", "nu");
+  register_sized<blocks::IntegerSum>("blocks.IntegerSum", "nu");
+  register_sized<blocks::IntegerProduct>("blocks.IntegerProduct", "nu");
+  register_sized<blocks::BooleanTable>("blocks.BooleanTable", "n");
+  register_sized<blocks::MultiSum>("blocks.MultiSum", "nu");
+  register_sized<blocks::MultiProduct>("blocks.MultiProduct", "nu");
+  register_sized<blocks::MinMax>("blocks.MinMax", "nu");
+  register_sized<blocks::MultiSwitch>("blocks.MultiSwitch", "nu");
   register_car<vehicle::RearDriveCar>("vehicle.RearDriveCar");
   register_car<vehicle::FrontDriveCar>("vehicle.FrontDriveCar");
   register_car<vehicle::MappedCar>("vehicle.MappedCar");

@@ -85,17 +85,23 @@ inline FlatCar build_rear_drive_car(Model& m, const LaunchScenario& s = {}) {
 }
 
 /// Closed-loop driver: a DriverController follows the (time [s], speed [m/s])
-/// table with throttle and brake; the clutch engages over the first second and
-/// stays closed (the engine is dragged down with the car when it stops).
-inline FlatCar build_rear_drive_car_on_cycle(Model& m, const std::vector<std::pair<double, double>>& cycle) {
+/// table with throttle and brake, never below an idle throttle of 0.1 (this
+/// engine has no idle governor: closed, it stalls); the clutch engages over one
+/// second from `launch` (when the table starts to move: engaged at standstill,
+/// it would stall the engine) and stays closed (the engine stalls with the car
+/// when it stops at the end).
+inline FlatCar build_rear_drive_car_on_cycle(Model& m, const std::vector<std::pair<double, double>>& cycle,
+                                            double launch = 0.0) {
   FlatCar car = build_rear_drive_car_plant(m);
   auto& reference = m.add<blocks::TimeTable>("cycle");
   reference.set_table(cycle);
   auto& driver = m.add<vehicle::DriverController>("driver");
-  auto& engage = m.add<blocks::Ramp>("engage", {{"height", 1.0}, {"duration", 1.0}});
+  auto& engage = m.add<blocks::Ramp>("engage", {{"height", 1.0}, {"duration", 1.0}, {"startTime", launch}});
   m.connect(reference.y, driver.v_ref);
   m.connect(car.body.speed, driver.v);
-  m.connect(driver.throttle, car.engine.throttle_input);
+  auto& idle = m.add<blocks::Limiter>("idle", {{"uMax", 1.0}, {"uMin", 0.1}});
+  m.connect(driver.throttle, idle.u);
+  m.connect(idle.y, car.engine.throttle_input);
   m.connect(engage.y, car.clutch.engagement_input);
   for (vehicle::Brake* b : car.brakes) m.connect(driver.brake, b->brake_input);
   return car;

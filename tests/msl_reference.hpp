@@ -73,6 +73,14 @@ inline double at(const std::vector<double>& t, const std::vector<double>& v, dou
   return v[k - 1] + s * (v[k] - v[k - 1]);
 }
 
+// MSL's name of a vector element ("and1.u[1]") as the library names it
+// ("and1.u1": connector names are identifiers).
+inline std::string library_name(std::string name) {
+  name.erase(std::remove(name.begin(), name.end(), '['), name.end());
+  name.erase(std::remove(name.begin(), name.end(), ']'), name.end());
+  return name;
+}
+
 // The worst deviation of each reference column over the reference's rows,
 // relative to the column's range (at least 1), CHECKed against `tolerance`
 // with a line per signal; `discrete_signals` are skipped near events (ours and
@@ -97,7 +105,7 @@ inline double compare_with_reference(const Result& r, const std::string& referen
     const std::string& name = ref.names[j];
     const bool discrete = std::find(discrete_signals.begin(), discrete_signals.end(), name) != discrete_signals.end();
     const auto& expected = ref.columns[j];
-    const auto ours = r[name];
+    const auto ours = r[library_name(name)];
     const auto [lo, hi] = std::minmax_element(expected.begin(), expected.end());
     const double range = std::max(*hi - *lo, 1.0);
     double worst = 0, worst_at = 0;

@@ -115,7 +115,7 @@ std::size_t row_at(const Result& r, double t) {
 
 }  // namespace
 
-TEST_CASE("BatteryElectricCar: launch to beyond 100 km/h and a stop; the energy books close to the pack's energy",
+TEST_CASE("BatteryElectricCar: launch to beyond 100 km/h and a stop, the energy books close to the pack's energy",
           "[vehicle][electric][car][energy]") {
   // Full throttle from rest, at 11 s off the throttle and half the brake pedal (2400 N.m asked for
   // at the wheels: regeneration within the pack's charge limit, the friction brakes the rest).
@@ -297,7 +297,7 @@ TEST_CASE("BatteryElectricCar on the WLTC: kWh/100 km at the battery within the 
   CHECK(whole.passed);
 }
 
-TEST_CASE("BatteryElectricCar: ABS between the controller's friction demand and each brake; rear drive; the "
+TEST_CASE("BatteryElectricCar: ABS between the controller's friction demand and each brake, rear drive, the "
           "car's relations",
           "[vehicle][electric][car]") {
   {

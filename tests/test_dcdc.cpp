@@ -77,7 +77,7 @@ electrical::DCDCVoltageControlled& regulated(Model& m, const ParameterValues& pa
 
 }  // namespace
 
-TEST_CASE("DC/DC, the issue's case: 400 V in, 200 V out at 50 A, eta 0.95: 10.526 kW in, 526 W lost; reversed, "
+TEST_CASE("DC/DC, the issue's case: 400 V in, 200 V out at 50 A, eta 0.95: 10.526 kW in, 526 W lost, reversed, "
           "the losses are still positive",
           "[electrical][dcdc][energy]") {
   const double eta = 0.95;
@@ -107,7 +107,7 @@ TEST_CASE("DC/DC, the issue's case: 400 V in, 200 V out at 50 A, eta 0.95: 10.52
   }
 }
 
-TEST_CASE("DCDCVoltageControlled holds v_ref under a resistive load whatever the input voltage; P1 = P2/eta",
+TEST_CASE("DCDCVoltageControlled holds v_ref under a resistive load whatever the input voltage, P1 = P2/eta",
           "[electrical][dcdc][energy]") {
   // The input swings 400 ± 100 V; the output stays at 200 V across 4 Ω (50 A, 10 kW).
   const double eta = 0.9, v_ref = 200.0, R = 4.0;
@@ -136,7 +136,7 @@ TEST_CASE("DCDCVoltageControlled holds v_ref under a resistive load whatever the
   test::books_close(books, r, 1e-6);
 }
 
-TEST_CASE("DCDCVoltageControlled with T > 0: the output follows a v_ref step as 1 - exp(-t/T); T is structural",
+TEST_CASE("DCDCVoltageControlled with T > 0: the output follows a v_ref step as 1 - exp(-t/T), T is structural",
           "[electrical][dcdc]") {
   const double T = 0.05, t0 = 0.1, R = 10.0;
   Model m("lag");
@@ -221,7 +221,7 @@ TEST_CASE("DCDCVoltageControlled current limit: a load stepped past I_max gets I
   test::books_close(books, r, 1e-6);
 }
 
-TEST_CASE("DCDCVoltageControlled against a swinging bus: the current clamped to [I_min, I_max], the voltage giving "
+TEST_CASE("DCDCVoltageControlled against a swinging bus: the current clamped between I_min and I_max, the voltage giving "
           "way beyond, losses >= 0 in both directions",
           "[electrical][dcdc][events][energy]") {
   // The output feeds a bus at 200 ± 100 V through 1 Ω: regulated at 200 V the

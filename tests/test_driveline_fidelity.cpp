@@ -177,7 +177,7 @@ Diff& bias_rig(Model& m, double torque, double J_left, double J_right, Parameter
 
 }  // namespace
 
-TEST_CASE("LimitedSlipDifferential: the slow side gets TBR times the fast side's torque plus the preload; open "
+TEST_CASE("LimitedSlipDifferential: the slow side gets TBR times the fast side's torque plus the preload, open "
           "differentials split equally",
           "[vehicle][driveline]") {
   SECTION("open Differential: equal torques (1e-9) while the light side spins up") {

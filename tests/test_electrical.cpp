@@ -216,7 +216,7 @@ TEST_CASE("DC motor energy books: electrical energy in = mechanical work + losse
   CHECK(std::fabs(r["emf.energy.W_ports"].back()) < 1e-6 * drawn);
 }
 
-TEST_CASE("Half-wave rectifier: the ideal diode switches by state events at the closed-form instants; books close",
+TEST_CASE("Half-wave rectifier: the ideal diode switches by state events at the closed-form instants, books close",
           "[electrical][events][energy]") {
   const double V = 10.0, f = 50.0, R = 100.0, C = 100e-6, v0 = V / 2, T = 0.1;
   const double w = 2 * pi * f, RC = R * C;

@@ -44,7 +44,7 @@ std::size_t first_row(const Result& r, const std::vector<double>& column, double
 
 }  // namespace
 
-TEST_CASE("Engine stall: a clutch dropped at 10 % throttle drags the engine below w_stall; stalled it makes no "
+TEST_CASE("Engine stall: a clutch dropped at 10 % throttle drags the engine below w_stall, stalled it makes no "
           "torque, the stall is an event naming w_stall, and car and engine come to rest",
           "[vehicle][stall]") {
   Model m("stall");
@@ -86,7 +86,7 @@ TEST_CASE("Engine stall: the flagship's full-throttle launch (clutch over 1 s) l
   CHECK(*std::min_element(rpm.begin(), rpm.end()) > 250.0);
 }
 
-TEST_CASE("Engine stall: declutched after the stall, a Starter cranks the engine; it fires at w_fire and runs on",
+TEST_CASE("Engine stall: declutched after the stall, a Starter cranks the engine, it fires at w_fire and runs on",
           "[vehicle][stall]") {
   Model m("restart");
   auto& car = launch(m, 0.1, 0.3, 3.0);

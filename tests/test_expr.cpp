@@ -129,7 +129,7 @@ TEST_CASE("node tables nest and start empty each time", "[expr]") {
   CHECK_FALSE(outer.contains(y.node()));
 }
 
-TEST_CASE("der applies the chain rule; parameters and constants are constant in time", "[expr]") {
+TEST_CASE("der applies the chain rule, parameters and constants are constant in time", "[expr]") {
   Expr x = make_variable_symbol("x"), p = make_parameter_symbol("p");
   CHECK(der(x).op() == Op::Der);
   CHECK(der(p * x).same(p * der(x)));

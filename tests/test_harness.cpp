@@ -79,7 +79,7 @@ TEST_CASE("Each check type holds on a true statement and fails on a false one, n
   }
 }
 
-TEST_CASE("A check restricted by when() looks only at those rows; an empty selection fails", "[harness]") {
+TEST_CASE("A check restricted by when() looks only at those rows, an empty selection fails", "[harness]") {
   PushedMass& p = pushed_mass();
   const Expr t = time_symbol();
   // v = 2t is 1e-3-accurate relative only where v is not tiny; and never > 100.
@@ -344,7 +344,7 @@ TEST_CASE("Energy books: the integrated car closes within 1e-4 and a leak is pin
   CHECK(leaky_components.worst_time > 12.0);  // the brakes work from 12 s on
 }
 
-TEST_CASE("Exact outputs: every row of the car with its energy books is exact; a free brake carries no torque",
+TEST_CASE("Exact outputs: every row of the car with its energy books is exact, a free brake carries no torque",
           "[harness][energy][exact]") {
   // The books add quadratures whose derivatives are sums of large powers that
   // cancel (a brake's port power): their corrections stall at that rounding

@@ -286,7 +286,7 @@ TEST_CASE("A when-condition whose threshold is a discrete it moves fires every t
 // smooth pieces (no_event() keeps any of them literal). abs, min and max are
 // continuous across their switch and are marked so; such a switch is no
 // chattering (session.cpp), sign's jump can be.
-TEST_CASE("abs, sign, min and max are events; those of abs, min and max are continuous switches", "[hybrid][events]") {
+TEST_CASE("abs, sign, min and max are events, those of abs, min and max are continuous switches", "[hybrid][events]") {
   struct Switches : Component {
     Variable s = variable("s", {.start = 0.0, .fixed = true});
     Variable a = variable("a", {.start = 0.0, .fixed = true});

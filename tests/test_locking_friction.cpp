@@ -118,7 +118,7 @@ ClutchRun clutch_rig(double load) {
 
 }  // namespace
 
-TEST_CASE("A locking clutch at 60 % of its capacity holds exactly; at 110 % it slips at its capacity",
+TEST_CASE("A locking clutch at 60 % of its capacity holds exactly, at 110 % it slips at its capacity",
           "[friction][vehicle]") {
   {
     const auto [books, r] = clutch_rig(0.6);

@@ -87,7 +87,7 @@ struct FreeEngine {
 
 }  // namespace
 
-TEST_CASE("MappedEngine: fuel flow is the BSFC map times the power; fuel mass its integral",
+TEST_CASE("MappedEngine: fuel flow is the BSFC map times the power, fuel mass its integral",
           "[vehicle][engine][mapped_engine]") {
   const double rpm = 2200.0, w = rpm / kRpm, throttle = 0.4;
   FixedSpeed rig(w, throttle);

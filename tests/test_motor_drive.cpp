@@ -144,7 +144,7 @@ TEST_CASE("MotorDrive: the torque follows a step of its command through the firs
   CHECK(test::worst(r, "drive.tau_cmd", [&](double) { return tau_ref; }) == 0.0);
 }
 
-TEST_CASE("MotorDrive: the default loss model by hand; losses positive in all four quadrants",
+TEST_CASE("MotorDrive: the default loss model by hand, losses positive in all four quadrants",
           "[vehicle][electric]") {
   FixedSpeedDrive rig;
   Simulator sim = rig.m.compile();

@@ -127,7 +127,7 @@ TEST_CASE("MSL Rotational.Examples.Backlash: ElastoBacklash and ElastoBacklash2 
   check_books(books, r, 1e-5);
 }
 
-TEST_CASE("ElastoBacklash and ElastoBacklash2 without backlash are a SpringDamper; the loss heats a heat port",
+TEST_CASE("ElastoBacklash and ElastoBacklash2 without backlash are a SpringDamper, the loss heats a heat port",
           "[rotational][backlash][thermal]") {
   // b = 0 (<= bEps): MSL's plain spring and damper law, so the three inertias
   // move alike. ElastoBacklash's loss d·w_rel² leaves through its heat port
@@ -355,7 +355,7 @@ TEST_CASE("MSL Translational.Examples.PreLoad: a spool held by one preloaded spr
   CHECK(each.passed);
 }
 
-TEST_CASE("IdealPlanetary: Willis' equation, the torque ratios, no power lost; held carrier by hand",
+TEST_CASE("IdealPlanetary: Willis' equation, the torque ratios, no power lost, held carrier by hand",
           "[rotational][gear]") {
   const double ratio = 100.0 / 40.0, Js = 0.1, Jc = 0.5, Jr = 2.0;
   SECTION("all three shafts free: sun and ring driven, carrier on a damper") {

@@ -164,7 +164,7 @@ TEST_CASE("Filter frequency responses by linearize(): -3 dB at f_cut (Butterwort
   CHECK(ripple.amplitude(f_cut) == Approx(1.0).epsilon(1e-9));  // the band edge (not normalized): 0 dB
 }
 
-TEST_CASE("Filter: f_cut and A_ripple change after compile(); refused choices and relations",
+TEST_CASE("Filter: f_cut and A_ripple change after compile(), refused choices and relations",
           "[library][blocks][filter][errors]") {
   Model m("retuned");
   auto& source = m.add<blocks::Constant>("source", {{"k", 0.0}});
@@ -299,7 +299,7 @@ TEST_CASE("StateSpace: a second-order system, B changed after compile()", "[libr
                     Contains("B has 2 rows and A 1"));
 }
 
-TEST_CASE("Sinc, ExpSine and variable-frequency sources against closed forms; a replaced input is refused",
+TEST_CASE("Sinc, ExpSine and variable-frequency sources against closed forms, a replaced input is refused",
           "[library][blocks]") {
   Model m("sources");
   m.add<blocks::Sinc>("sinc", {{"amplitude", 2.0}, {"f", 3.0}, {"startTime", 0.2}, {"offset", 0.5}});

@@ -17,13 +17,6 @@ using namespace acausal;
 
 namespace {
 
-// Models with discrete variables need a continuous state: y = time.
-void add_clock(Model& m) {
-  auto& one = m.add<blocks::Constant>("one");
-  auto& clock = m.add<blocks::Integrator>("clock");
-  m.connect(one.y, clock.u);
-}
-
 // The k-th sample (k = 0, 1, ...) of a signal sampled every `period` from 0:
 // its value in the middle of the k-th period, of a run or of the reference.
 double sample_k(const std::vector<double>& t, const std::vector<double>& y, double period, int k) {
@@ -37,7 +30,6 @@ TEST_CASE("MSL hashString (automaticLocalSeed) gives the values of MSL's documen
   CHECK(blocks::msl_random::hash_string("Controller.noise1") == -1025762750);
   // A block's default localSeed is the hash of its name.
   Model m("named");
-  add_clock(m);
   m.add<blocks::UniformNoise>("uniformNoise1");
   Simulator sim = m.compile();
   CHECK(sim.parameter("uniformNoise1.localSeed") == blocks::msl_random::hash_string("uniformNoise1"));
@@ -47,7 +39,6 @@ TEST_CASE("MSL Blocks.Examples.Noise.UniformNoise: MSL's stream for fixedLocalSe
           "[msl][noise]") {
   const double T = 0.02;
   Model m("UniformNoise");
-  add_clock(m);
   // GlobalSeed with its defaults: fixedSeed = 67867967, the blocks' globalSeed default.
   m.add<blocks::UniformNoise>("uniformNoise1", {{"samplePeriod", T}, {"y_min", -1.0}, {"y_max", 3.0}});
   m.add<blocks::UniformNoise>("uniformNoise2",
@@ -81,7 +72,6 @@ TEST_CASE("MSL Blocks.Examples.Noise.Distributions: UniformNoise with fixedLocal
           "[msl][noise]") {
   const double T = 0.02;
   Model m("Distributions");
-  add_clock(m);
   m.add<blocks::UniformNoise>("uniformNoise", {{"samplePeriod", T}, {"y_min", -1.0}, {"y_max", 3.0}, {"localSeed", 1}});
   const Result r = m.compile().simulate(test::run_for(2.0, T / 2));
   const test::Table ref = test::read_csv(test::data_dir() / "msl" / "Blocks_Noise_Distributions.csv");
@@ -97,7 +87,6 @@ TEST_CASE("MSL Blocks.Examples.Noise.Distributions: UniformNoise with fixedLocal
 TEST_CASE("MSL NormalNoise: Normal.quantile (MSL's erfInv) of MSL's stream, one number per sample", "[msl][noise]") {
   const double T = 0.01, mu = 0.5, sigma = 2.0;
   Model m("NormalNoise");
-  add_clock(m);
   m.add<blocks::NormalNoise>("normalNoise", {{"samplePeriod", T}, {"mu", mu}, {"sigma", sigma}, {"localSeed", 10}});
   m.add<blocks::NormalNoise>("noGlobal", {{"samplePeriod", T}, {"localSeed", 0}, {"useGlobalSeed", 0}});
   const Result r = m.compile().simulate(test::run_for(1.0, T / 2));
@@ -115,7 +104,6 @@ TEST_CASE("MSL NormalNoise: Normal.quantile (MSL's erfInv) of MSL's stream, one 
 
 TEST_CASE("Noise: y_off before startTime, MSL's first number at startTime", "[msl][noise]") {
   Model m("late");
-  add_clock(m);
   m.add<blocks::UniformNoise>("noise", {{"y_off", -5.0}, {"startTime", 0.105}, {"samplePeriod", 0.01}, {"localSeed", 3}});
   const Result r = m.compile().simulate(test::run_for(0.2, 0.0025));
   test::MslXorshift128plus stream(67867967, 3);

@@ -277,7 +277,7 @@ TEST_CASE("PAC2002 Fy opposes the slip, with the cornering stiffness Kya as its 
   CHECK(std::isfinite(symbolic().eval(symbolic().dFy_dalpha(), tire, 0.0, 0.2, 4000.0, 0.0)));
 }
 
-TEST_CASE("PAC2002 combined slip: pure slip recovered exactly, the weights within (0, 1]", "[pac2002]") {
+TEST_CASE("PAC2002 combined slip: pure slip recovered exactly, the weights above 0 and at most 1", "[pac2002]") {
   const auto& s = symbolic();
   std::vector<double> slips;  // -1.4 .. 1.4
   for (int i = -28; i <= 28; ++i) slips.push_back(0.05 * i);

@@ -28,6 +28,22 @@ struct Relation {
 };
 
 const std::map<std::string, std::vector<Relation>> relations = {
+    // MSL's Integer parameters: a fraction would make an Integer signal that is not one.
+    {"blocks::IntegerConstant", {{"k is a whole number (an Integer)", {{"k", 1.5}}, {"k"}}}},
+    {"blocks::IntegerStep",
+     {{"height is a whole number (an Integer)", {{"height", 0.5}}, {"height"}},
+      {"offset is a whole number (an Integer)", {{"offset", 0.5}}, {"offset"}}}},
+    {"blocks::IntegerSum",
+     {{"k_1 is a whole number (an Integer)", {{"k_1", 0.5}}, {"k_1"}},
+      {"k_2 is a whole number (an Integer)", {{"k_2", 0.5}}, {"k_2"}}}},
+    {"blocks::IntegerMultiSwitch",
+     {{"y_default is a whole number (an Integer)", {{"y_default", 0.5}}, {"y_default"}},
+      {"expr_1 is a whole number (an Integer)", {{"expr_1", 0.5}}, {"expr_1"}},
+      {"expr_2 is a whole number (an Integer)", {{"expr_2", 0.5}}, {"expr_2"}}}},
+    {"blocks::TriggeredAdd", {{"y_start is a whole number (an Integer)", {{"y_start", 0.5}}, {"y_start"}}}},
+    {"blocks::BooleanTable",
+     {{"the instants increase strictly (table_2 > table_1)", {{"table_2", -1.0}}, {"table_1", "table_2"}}}},
+    {"blocks::Hysteresis", {{"uHigh > uLow", {{"uHigh", -1.0}}, {"uHigh", "uLow"}}}},
     {"rotational::IdealGear", {{"ratio must not be 0", {{"ratio", 0.0}}, {"ratio"}}}},
     // A zero mass or inertia passed its bound (min = 0) and then failed inside IDA (issue 30).
     {"rotational::Inertia", {{"the inertia J must be positive", {{"J", 0.0}}, {"J"}}}},
@@ -101,7 +117,9 @@ const std::map<std::string, std::vector<Relation>> relations = {
        {"initType", "y_start", "yMin", "yMax"}}}},
     {"vehicle::Engine",
      {{"omega_max must exceed omega_peak", {{"omega_max", 420.0}}, {"omega_max", "omega_peak"}},
-      {"engineMaxRPM must exceed engineMinRPM", {{"engineMaxRPM", 900.0}}, {"engineMaxRPM", "engineMinRPM"}}}},
+      {"engineMaxRPM must exceed engineMinRPM", {{"engineMaxRPM", 900.0}}, {"engineMaxRPM", "engineMinRPM"}},
+      {"w_fire must exceed w_stall: an engine that fires runs above its stall speed", {{"w_fire", 20.0}},
+       {"w_fire", "w_stall"}}}},
     {"vehicle::GearSelector",
      {{"v_23 must be 0 (unused) or exceed v_12 > 0", {{"v_23", 12.0}}, {"v_12", "v_23"}},
       {"v_34 must be 0 (unused) or exceed v_23 > 0", {{"v_34", 15.0}}, {"v_23", "v_34"}},
@@ -173,6 +191,9 @@ const std::map<std::string, std::vector<Relation>> relations = {
     {"vehicle::MappedCar",
      {{"rolling resistance is counted once: set body.Crr or the wheels' Crr, not both", {{"wheel_rr.Crr", 0.01}},
        {"body.Crr", "wheel_rr.Crr"}}}},
+    {"vehicle::AutomaticCar",
+     {{"rolling resistance is counted once: set body.Crr or the wheels' Crr, not both", {{"wheel_rr.Crr", 0.01}},
+       {"body.Crr", "wheel_rr.Crr"}}}},
 };
 
 /// "vehicle::GearSelector" -> "gear_selector", the component's name in the models below.
@@ -190,7 +211,14 @@ std::string instance_name(const std::string& type) {
 void rig(Model& m, Component& c) {
   electrical::Ground* ground = nullptr;
   for (Connector* k : c.connectors()) {
-    if (k->members()[0].causality == Causality::input) m.connect(m.add<blocks::Constant>(k->name()).y, *k);
+    if (k->members()[0].causality == Causality::input) {
+      if (k->type() == "signal.Boolean")
+        m.connect(m.add<blocks::BooleanConstant>(k->name()).y, *k);
+      else if (k->type() == "signal.Integer")
+        m.connect(m.add<blocks::IntegerConstant>(k->name()).y, *k);
+      else
+        m.connect(m.add<blocks::Constant>(k->name()).y, *k);
+    }
     // A pin goes through 1 Ω to ground: every potential is then defined.
     if (k->type() == "electrical.Pin") {
       if (!ground) ground = &m.add<electrical::Ground>("rig_ground");
@@ -220,11 +248,9 @@ void rig(Model& m, rotational::LossyGearWithSupport& gear) {
 void rig(Model& m, vehicle::WheelSpeedSensor& s) { m.connect(s.flange, m.add<rotational::Inertia>("inertia").flange_a); }
 void rig(Model& m, vehicle::TractionControl& tcs) {
   rig(m, static_cast<Component&>(tcs));
-  m.add<rotational::Inertia>("inertia");  // a model with discrete variables needs a continuous state
 }
 void rig(Model& m, vehicle::ShiftMap& selector) {
   rig(m, static_cast<Component&>(selector));
-  m.add<rotational::Inertia>("inertia");  // a model with discrete variables needs a continuous state
 }
 void rig(Model& m, vehicle::MappedEngine& engine) {
   rig(m, static_cast<Component&>(engine));

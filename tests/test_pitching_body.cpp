@@ -152,7 +152,7 @@ TEST_CASE("PitchingBody 1: at rest it carries VehicleBody's static loads and doe
 }
 
 TEST_CASE(
-    "PitchingBody 2: braking dives the nose; the load transfer overshoots at the pitch frequency and settles "
+    "PitchingBody 2: braking dives the nose, the load transfer overshoots at the pitch frequency and settles "
     "to m*a*h/L",
     "[vehicle][pitching]") {
   // Proportional axles (rear = a/b × front) decouple pitch from heave, so one

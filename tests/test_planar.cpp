@@ -164,7 +164,7 @@ TEST_CASE("a body spinning at constant w carries a FixedTranslation's frame_b on
   CHECK(test::worst(r, "body.y", [](double) { return 0.0; }) < 1e-9);
 }
 
-TEST_CASE("a body on a revolute joint and a FixedTranslation circles the pivot; the pivot holds m·w²·|r|",
+TEST_CASE("a body on a revolute joint and a FixedTranslation circles the pivot, the pivot holds m·w²·|r|",
           "[planar][index]") {
   // Fixed → Revolute → FixedTranslation(r) → Body: an index-3 system; the
   // joint's angle and speed are the states. No torque, no gravity: w stays w0.

@@ -149,7 +149,7 @@ double parameter_of(const Component& c, const std::string& name) {
 }  // namespace
 
 TEST_CASE("PlanarWheel aligning moment: near zero slip the trail is trail_0, the moment turns the wheel toward "
-          "where it goes and reaches the body; off (the default) there is none",
+          "where it goes and reaches the body, off (the default) there is none",
           "[planar_tire]") {
   // θ = C_α·tan α/(3μ) = 1e-4, where the brush's trail is trail_0·(1 − 2θ + O(θ²)): 2e-4 below trail_0. (At
   // 0.5° θ is already 0.048 and the trail 9.5 % below trail_0: it falls at once with the slip angle.)

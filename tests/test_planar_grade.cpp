@@ -54,7 +54,11 @@ TEST_CASE("PlanarVehicleBody on a grade: a free-rolling climb decelerates at m·
   for (double heading : {0.0, 0.7, -2.5}) {
     // Driving up the steepest ascent, whichever way it points in the world.
     GradeRig rig(theta, heading, heading, v0);
-    const Result r = test::compile_checked(rig).simulate(test::run_for(2.0, 0.01, 1e-9));
+    // atol 1e-9: at the default 1e-2·rtol = 1e-11, headings off the axes (0.7, -2.5 rad) fail at the
+    // first steps (IDA_CONV_FAIL at t ~ 1e-10 s): an open defect, see the session note of 27 Nov 2026.
+    SimulationOptions options = test::run_for(2.0, 0.01, 1e-9);
+    options.atol = 1e-9;
+    const Result r = test::compile_checked(rig).simulate(options);
     INFO("ascent at " << heading << " rad: a_x = " << r["body.a_x"].back() << ", closed form " << a_closed);
     // After the wheels' slip has settled (its time constant is a few ms): 1e-4 of a, the
     // free-rolling slip (about 2e-4) changes ω·r against v by less than that.

@@ -72,7 +72,7 @@ TEST_CASE("PlanarVehicleBody roll: the roll mode is sqrt((K − m·g·h)/Ix) wit
 }
 
 TEST_CASE("PlanarVehicleBody roll: a steady turn rolls the body by m·a_y·h/(K − m·g·h), and the suspension's moment "
-          "moves the load across; the books close",
+          "moves the load across, the books close",
           "[planar][roll]") {
   Model model("roll_turn");
   auto& car = rolling_car(model);
@@ -103,7 +103,7 @@ TEST_CASE("PlanarVehicleBody roll: a steady turn rolls the body by m·a_y·h/(K 
 }
 
 TEST_CASE("PlanarVehicleBody roll: off (the default) reports the quasi-static roll angle and keeps the quasi-static "
-          "transfer; a roll stiffness that cannot hold the body is refused",
+          "transfer, a roll stiffness that cannot hold the body is refused",
           "[planar][roll]") {
   Model model("roll_off");
   auto& car = rolling_car(model);

@@ -29,13 +29,6 @@ constexpr double kPi = std::numbers::pi;
 
 using IntegerXorshift = test::MslXorshift128plus;  // MSL's generator in 64-bit integers (tests/msl_random_reference.hpp)
 
-// Models with discrete variables need a continuous state: y = time.
-void add_clock(Model& m) {
-  auto& one = m.add<blocks::Constant>("one");
-  auto& clock = m.add<blocks::Integrator>("clock");
-  m.connect(one.y, clock.u);
-}
-
 // The held value of `name` in each sample period, read at mid-period rows
 // (the run's output_interval must be period/2): one value per sample.
 std::vector<double> per_sample(const Result& r, const std::string& name, double period) {
@@ -188,7 +181,6 @@ TEST_CASE("floor of a time-varying value in a continuous equation is a ModelErro
 TEST_CASE("The noise blocks draw MSL's Xorshift128plus stream exactly, seeded from globalSeed and localSeed",
           "[sensors]") {
   Model m("gen");
-  add_clock(m);
   m.add<blocks::UniformNoise>("uniform", {{"y_min", -1.0}, {"y_max", 3.0}, {"globalSeed", 12345}, {"localSeed", 7}});
   m.add<blocks::NormalNoise>("normal", {{"mu", 0.5}, {"sigma", 2.0}, {"globalSeed", 12345}, {"localSeed", 8}});
   Simulator sim = m.compile();
@@ -222,7 +214,6 @@ TEST_CASE("UniformNoise: 10^4 samples between y_min and y_max with the mean and 
   const double a = -2.0, b = 3.0, T = 0.01;
   const int n = 10000;
   Model m("uniform");
-  add_clock(m);
   m.add<blocks::UniformNoise>("noise", {{"y_min", a}, {"y_max", b}, {"samplePeriod", T}});
   Simulator sim = m.compile();
   const Result r = sim.simulate(samples_of(T, n));
@@ -246,7 +237,6 @@ TEST_CASE("NormalNoise: 10^4 samples with mean mu, standard deviation sigma and 
   const double mu = 1.5, sigma = 0.4, T = 0.01;
   const int n = 10000;
   Model m("normal");
-  add_clock(m);
   m.add<blocks::NormalNoise>("noise", {{"mu", mu}, {"sigma", sigma}, {"samplePeriod", T}});
   Simulator sim = m.compile();
   const Result r = sim.simulate(samples_of(T, n));
@@ -274,7 +264,6 @@ TEST_CASE("Noise is reproducible: the same seeds give the same signal, other see
   const double T = 0.01;
   const int n = 500;
   auto build = [&](Model& m) {
-    add_clock(m);
     m.add<blocks::NormalNoise>("a", {{"globalSeed", 2024}, {"localSeed", 1}, {"samplePeriod", T}});
     m.add<blocks::NormalNoise>("b", {{"globalSeed", 2024}, {"localSeed", 2}, {"samplePeriod", T}});
     // Default localSeed: a hash of the name, so c and d differ without being told.
@@ -341,7 +330,6 @@ TEST_CASE("Neighbouring seeds give uncorrelated first samples (the seeds are mix
   }
   // The blocks seed as this reference does (checked exactly above); one sample here ties them again.
   Model m("seeded");
-  add_clock(m);
   m.add<blocks::UniformNoise>("noise", {{"globalSeed", 1001}, {"localSeed", 3}});
   const Result r = m.compile().simulate(samples_of(0.01, 1));
   CHECK(per_sample(r, "noise.y", 0.01).at(0) == IntegerXorshift(1001, 3).next());
@@ -349,7 +337,6 @@ TEST_CASE("Neighbouring seeds give uncorrelated first samples (the seeds are mix
 
 TEST_CASE("Noise holds y_off before startTime and draws from startTime on", "[sensors]") {
   Model m("late");
-  add_clock(m);
   m.add<blocks::UniformNoise>("noise", {{"y_off", -5.0}, {"startTime", 0.105}, {"samplePeriod", 0.01}});
   const Result r = m.compile().simulate(test::run_for(0.2, 0.0025));
   const auto y = r["noise.y"];
@@ -370,7 +357,6 @@ TEST_CASE("Noise holds y_off before startTime and draws from startTime on", "[se
 TEST_CASE("Sampler holds u at each sample, Quantizer rounds it to a multiple of q", "[sensors]") {
   const double T = 0.02, q = 0.05, f = 1.3;
   Model m("adc");
-  add_clock(m);
   auto& sine = m.add<blocks::Sine>("sine", {{"amplitude", 1.0}, {"f", f}, {"phase", 0.3}});
   auto& sampler = m.add<blocks::Sampler>("sampler", {{"samplePeriod", T}});
   auto& quantizer = m.add<blocks::Quantizer>("quantizer", {{"q", q}, {"samplePeriod", T}});
@@ -449,7 +435,6 @@ TEST_CASE("WheelSpeedSensor on a spinning inertia reads the speed to within one 
 TEST_CASE("Sensor parameters that cannot work are errors naming them", "[sensors][errors]") {
   auto compile_with = [](auto* tag, const ParameterValues& values) {
     Model m("bad");
-    add_clock(m);
     m.add<std::remove_pointer_t<decltype(tag)>>("c", values);
     return m.compile();
   };

@@ -448,7 +448,7 @@ TEST_CASE("Session errors name what is wrong", "[session][errors]") {
   }
 }
 
-TEST_CASE("A SimulationError inside advance() keeps the partial result; reset() goes on", "[session][errors]") {
+TEST_CASE("A SimulationError inside advance() keeps the partial result, reset() goes on", "[session][errors]") {
   Simulator sim = ball(0.3);  // bounces ever faster: Zeno at about 0.84 s
   Session session = sim.start(test::run_for(3.0, 0.01));
   session.advance(0.5);
@@ -498,7 +498,7 @@ TEST_CASE("A model without unknowns advances, changes parameters and restores to
   CHECK(bits(session.result()) == first);
 }
 
-TEST_CASE("An interrupt stops advance() with SimulationInterrupted; reset() goes on", "[session][errors]") {
+TEST_CASE("An interrupt stops advance() with SimulationInterrupted, reset() goes on", "[session][errors]") {
   std::atomic<bool> stop{false};
   SimulationOptions options = tight(1.0, 0.01);
   options.interrupt = &stop;

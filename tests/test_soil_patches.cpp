@@ -135,7 +135,7 @@ TEST_CASE("The soil wheel checklist passes the library wheel and fails a wheel w
   CHECK_THAT(sinkage.message, Contains("wheel.z"));
 }
 
-TEST_CASE("Sensors: the error of a noisy, quantized reading has the stated mean and spread; readings are multiples of "
+TEST_CASE("Sensors: the error of a noisy, quantized reading has the stated mean and spread, readings are multiples of "
           "the resolution", "[vehicle][sensors]") {
   // A sensor on a slow sine, sampled 20000 times: the error measured - u_sampled
   // is noise (σ) plus rounding (uniform over ±q/2, variance q²/12). Its mean

@@ -297,15 +297,16 @@ TEST_CASE("Relations that read only other modes follow them at events and need n
   Simulator sim = m.compile();
   INFO(sim.report().str());
   CHECK(sim.report().count("events", "following_modes") == 8);
-  CHECK(sim.report().count("events", "state_events") == 5);  // four shift speeds and the engine's min-rpm clamp
+  // Four shift speeds, the engine's min-rpm clamp, its stall and its firing speed.
+  CHECK(sim.report().count("events", "state_events") == 7);
   SimulationOptions opt = test::run_for(11.0, 0.01, 1e-6);
   Result r = sim.simulate(opt);
-  CHECK(r.statistics().root_functions == 5);
+  CHECK(r.statistics().root_functions == 7);
   // Locking friction adds, per element, the stuck/slide thresholds and the
   // direction of slip (clutch: also its release), nothing else.
   Model locking("launch");
   test::build_rear_drive_car(locking);
-  CHECK(locking.compile().report().count("events", "state_events") == 5 + 7 + 4 * 6);
+  CHECK(locking.compile().report().count("events", "state_events") == 7 + 7 + 4 * 6);
   auto gear = r["selector.gear"], ratio = r["gearbox.ratio"];
   CHECK(gear.back() >= 3.0);
   // The ratio switches with the gear, at event instants only (two rows at one time).

@@ -27,7 +27,7 @@ TEST_CASE("FirstOrder and SecondOrder step responses", "[library][blocks]") {
         }) < 1e-6);
 }
 
-TEST_CASE("Ramp kinks are time events; the Integrator integrates them", "[library][blocks]") {
+TEST_CASE("Ramp kinks are time events, the Integrator integrates them", "[library][blocks]") {
   Model m("ramp");
   auto& ramp = m.add<blocks::Ramp>("ramp", {{"height", 2.0}, {"duration", 1.0}, {"startTime", 0.5}});
   auto& integral = m.add<blocks::Integrator>("integral", {{"k", 1.0}, {"y_start", 0.25}});
@@ -71,7 +71,7 @@ TEST_CASE("Gain, Add, Product, Feedback, Limiter and DeadZone compute what they 
   CHECK(r.event_times().size() >= 8);  // limiter and dead-zone switches are located
 }
 
-TEST_CASE("rotational Speed imposes w = w_ref; sensors read what they measure", "[library][rotational]") {
+TEST_CASE("rotational Speed imposes w = w_ref, sensors read what they measure", "[library][rotational]") {
   Model m("rig");
   auto& sine = m.add<blocks::Sine>("sine", {{"amplitude", 3.0}, {"f", 1.0}, {"offset", 1.0}});
   auto& speed = m.add<rotational::Speed>("speed");
@@ -259,7 +259,7 @@ Result control_loop(double Ni, ParameterValues extra = {}) {
 }
 }  // namespace
 
-TEST_CASE("PI tracks a setpoint; anti-windup limits overshoot while saturated", "[library][blocks]") {
+TEST_CASE("PI tracks a setpoint, anti-windup limits overshoot while saturated", "[library][blocks]") {
   Result with = control_loop<blocks::PI>(0.9);
   Result without = control_loop<blocks::PI>(1e9);  // back-calculation effectively off
   auto peak = [](const std::vector<double>& v) { return *std::max_element(v.begin(), v.end()); };

@@ -142,7 +142,7 @@ TEST_CASE("Soils: the shipped table holds Wong's Table 2.3 in SI units", "[vehic
   CHECK_THROWS_WITH(soil("mud"), Contains("no shipped soil named 'mud'") && Contains("dry_sand, sandy_loam"));
 }
 
-TEST_CASE("Soils: a user's table loads; a bad one is refused naming the file, the line and the field",
+TEST_CASE("Soils: a user's table loads, a bad one is refused naming the file, the line and the field",
           "[vehicle][terramechanics][soil]") {
   const std::string good = write_file(
       "good", "# my field, measured 2024\n"
@@ -243,7 +243,7 @@ TEST_CASE("Plate pressure-sinkage: z = (p / (k_c/b + k_phi))^(1/n) to 1e-9 at ev
   CHECK(worst < 1e-9);
 }
 
-TEST_CASE("Janosi-Hanamoto on a uniform-pressure track: F = (A c + W tan phi)[1 - K/(iL)(1 - exp(-iL/K))] to 1e-6",
+TEST_CASE("Janosi-Hanamoto on a uniform-pressure track: F = (A c + W tan phi)·(1 - K/(iL)·(1 - exp(-iL/K))) to 1e-6",
           "[vehicle][terramechanics][track]") {
   // Sandy loam under a track 0.5 m wide with 2.5 m on the ground, 40 kN
   // (32 kPa); the hull at 1 m/s, the sprocket speeding up so that the slip

@@ -283,7 +283,7 @@ TEST_CASE("a brake disc heats by the kinetic energy of the stop: ΔT = ½·J·w0
   }
 }
 
-TEST_CASE("after the stop, the disc cools to the air with time constant C/Gc; the books close across domains",
+TEST_CASE("after the stop, the disc cools to the air with time constant C/Gc, the books close across domains",
           "[thermal][friction]") {
   const double Gc = 5.0, tau_cool = BrakeStop::C / Gc;  // 100 s
   BrakeStop stop(BrakeKind::rotational, true, Gc);

@@ -42,7 +42,7 @@ double parameter_of(const Component& c, const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("Implement draft: ASABE D497 F = F_i [A + B S + C S^2] W T by hand to 1e-9",
+TEST_CASE("Implement draft: ASABE D497 F = F_i·(A + B S + C S^2)·W·T by hand to 1e-9",
           "[vehicle][tractor][implement]") {
   // The table holds the published rows (D497.7 Table 1).
   const TillageImplement& plow = asabe_d497_implement("moldboard_plow");

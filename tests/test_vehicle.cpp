@@ -205,7 +205,7 @@ TEST_CASE("Body 2/3: load transfer m*a*h_cg/L when accelerating and braking", "[
   }
 }
 
-TEST_CASE("Body 4: terminal velocity against drag; coast-down energy", "[vehicle][body]") {
+TEST_CASE("Body 4: terminal velocity against drag, coast-down energy", "[vehicle][body]") {
   const double m = 1500, rho = 1.225, Cd = 0.3, A = 2.2;
   ParameterValues p{{"m", m}, {"L", 2.7}, {"a", 1.2}, {"b", 1.5}, {"h_cg", 0.55}, {"Cd", Cd}, {"A", A}, {"rho", rho}};
   SECTION("thrust = drag at the terminal velocity") {
@@ -441,7 +441,7 @@ double bisect(const std::function<double(double)>& f, double lo, double hi) {
 
 }  // namespace
 
-TEST_CASE("Engine: no-load run-up settles where torque = friction; damper load steady state",
+TEST_CASE("Engine: no-load run-up settles where torque = friction, damper load steady state",
           "[vehicle][engine]") {
   SECTION("no load") {
     Model m("engine_free");
@@ -600,7 +600,7 @@ TEST_CASE("Drive cycle: the DriverController follows a speed table with throttle
           "[vehicle][integration]") {
   Model m("drive_cycle");
   test::build_rear_drive_car_on_cycle(m, {{0, 0}, {2, 0}, {12, 15}, {30, 15}, {40, 25}, {60, 25}, {72, 0},
-                                              {80, 0}});
+                                              {80, 0}}, 2.0);
   Result r = m.compile().simulate(run_for(80.0, 0.05, 1e-6));
   auto e = r["driver.e"], throttle = r["driver.throttle"], brake = r["driver.brake"];
   double worst = 0;

@@ -20,6 +20,11 @@ namespace acausal {
 /// from stuck once `sa > f0_max`, stuck again when `w` crosses zero).
 struct FrictionModes {
   enum Mode { Stuck = 0, Forward = 1, Backward = -1, Free = 2, Unknown = 3 };
+  /// How far (in unit_force) a held force must pass the limit to break away:
+  /// 0 (MSL) by default; a vehicle brake, whose limit fades to zero when the
+  /// driver releases it at standstill with nothing loading it, sets a margin
+  /// above round-off so that sa's noise does not switch it at every step.
+  double breakaway_margin = 0.0;
 
   // sa is a number: a force when stuck, an acceleration when sliding (MSL's
   // unitTorque, unitAngularAcceleration and their translational kin).
@@ -68,11 +73,12 @@ struct FrictionModes {
     // thresholds decide nothing, and reading 0 there spares the events its
     // crossings would cause.
     const Expr held = ifelse(was_stuck, sa, 0.0);
-    c.equation(startForward == when_active((was_stuck && ((held > f_break && can_move_forward) ||
-                                                          (pre(startForward) && held > f_start && can_move_forward))) ||
+    const Expr over_break = f_break + breakaway_margin, over_start = f_start + breakaway_margin;
+    c.equation(startForward == when_active((was_stuck && ((held > over_break && can_move_forward) ||
+                                                          (pre(startForward) && held > over_start && can_move_forward))) ||
                                            (was_backward && reverses_forward) || (initial() && w > 0.0)));
-    c.equation(startBackward == when_active((was_stuck && ((held < -f_break && can_move_backward) ||
-                                                           (pre(startBackward) && held < -f_start && can_move_backward))) ||
+    c.equation(startBackward == when_active((was_stuck && ((held < -over_break && can_move_backward) ||
+                                                           (pre(startBackward) && held < -over_start && can_move_backward))) ||
                                             (was_forward && reverses_backward) || (initial() && w < 0.0)));
     c.equation(locked == when_active(!free && !(was_forward || startForward || was_backward || startBackward)));
     c.equation(0.0 == ifelse(active,

@@ -53,7 +53,8 @@ from ._acausal import (  # noqa: F401  (the public API)
     tanh,
     time,
 )
-from .component import Component, Model, ModelWarning, RealInput, RealOutput  # noqa: F401
+from .component import (BooleanInput, BooleanOutput, Component, IntegerInput, IntegerOutput, Model,  # noqa: F401
+                        ModelWarning, RealInput, RealOutput)
 from . import blocks, electrical, harness, planar, rotational, thermal, translational, vehicle  # noqa: F401
 from . import results as _results  # noqa: F401  (Result.to_pandas, .plot, .parameters, notebook views)
 from .sweep import sweep  # noqa: F401

@@ -1,5 +1,6 @@
 """Models and components: library components by keyword, components written in Python."""
 import difflib
+import re
 import inspect
 import math
 import textwrap
@@ -21,6 +22,10 @@ class ConnectorKind:
 
 RealInput = ConnectorKind("RealInput")
 RealOutput = ConnectorKind("RealOutput")
+BooleanInput = ConnectorKind("BooleanInput")
+BooleanOutput = ConnectorKind("BooleanOutput")
+IntegerInput = ConnectorKind("IntegerInput")
+IntegerOutput = ConnectorKind("IntegerOutput")
 
 
 # Friction characteristics given as tables, a keyword taking (speed, value) pairs (MSL names).
@@ -183,8 +188,9 @@ class LibraryComponent(metaclass=LibraryComponentType):
         table = TABLE_PARAMETERS.get(self._key)
         if table in params:
             tables[table] = [(float(x), float(y)) for x, y in params.pop(table)]
+        sized = set(info["options"]) & set(params)  # nu=3: the parameters u3, expr_3, ... exist then
         for k, v in params.items():
-            if k not in known:
+            if k not in known and not (sized and re.sub(r"_\d+$", "_1", k) in choices):
                 close = difflib.get_close_matches(k, known, n=3)
                 hint = f"did you mean {' or '.join(map(repr, close))}? " if close else ""
                 raise ValueError(f"{self._key}('{name}'): unknown parameter '{k}'; {hint}"

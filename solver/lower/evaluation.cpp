@@ -1,5 +1,7 @@
 #include "solver/lower/evaluation.hpp"
 
+#include "solver/passes/event_clock.hpp"
+
 #include <algorithm>
 #include <cstring>
 #include <tuple>
@@ -140,7 +142,8 @@ Expr CompiledModel::value_of(int variable) const {
 std::vector<std::string> CompiledModel::variable_names() const {
   std::vector<std::string> names;
   names.reserve(dae.variables.size());
-  for (const auto& v : dae.variables) names.push_back(v.name);
+  for (const auto& v : dae.variables)
+    if (v.name != event_clock_name) names.push_back(v.name);
   return names;
 }
 

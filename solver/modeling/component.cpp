@@ -79,6 +79,14 @@ Variable Connector::signal(Causality direction, const std::string& member, Varia
   return declare(member, std::move(attributes), direction);
 }
 
+Discrete Connector::discrete_signal(Causality direction, const std::string& member, DiscreteAttributes attributes) {
+  if (direction != Causality::input && direction != Causality::output)
+    throw ModelError("signal member of connector " + path() + " must be an input or an output");
+  Discrete d = owner_->discrete(member.empty() ? name_ : name_ + "." + member, std::move(attributes));
+  members_.push_back({member, d, direction});
+  return d;
+}
+
 // --- Component ---
 
 Component::Component(std::string name) : name_(std::move(name)) {

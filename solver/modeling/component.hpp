@@ -141,6 +141,10 @@ class Connector {
   Variable flow(const std::string& member, VariableAttributes attributes = {});
   /// A signal member; an empty member name makes the connector itself the signal.
   Variable signal(Causality direction, const std::string& member, VariableAttributes attributes = {});
+  /// A Boolean or Integer signal member: a discrete variable of the owner. An
+  /// input is defined by its connection (an unconnected one is a ModelError);
+  /// an output by the owner's equation or when-clauses.
+  Discrete discrete_signal(Causality direction, const std::string& member, DiscreteAttributes attributes);
   /// Leaves the pair of `member` (a potential or a flow) out of the energy
   /// books' port power: a quasi-static pair whose work the components on
   /// either side book in closed form instead (a tire's vertical spring), so

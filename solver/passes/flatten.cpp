@@ -96,6 +96,9 @@ class Flattener {
     if (!top) {
       for (const Connector* k : c.connectors()) inside_connectors_.push_back(k);
     }
+    for (const Connector* k : c.connectors())
+      for (const auto& m : k->members())
+        if (m.causality == Causality::input && m.symbol.op() == Op::Discrete) discrete_inputs_[m.symbol.node()] = k;
     for (const auto& child : c.children()) component(*child, prefix.empty() ? child->name() : prefix + "." + child->name(), false);
   }
 
@@ -177,6 +180,11 @@ class Flattener {
       if (d.defined && d.assigned)
         throw ModelError(dae_.origins[d.origin] + ": discrete variable " + d.name +
                          " is defined by an equation and assigned in a when-clause; use one or the other");
+      auto input = discrete_inputs_.find(d.symbol);
+      if (!d.defined && input != discrete_inputs_.end())
+        throw ModelError(dae_.origins[d.origin] + ": input " + input->second->path() + " (" + input->second->type() +
+                         ") is not connected; connect it to an output (a source such as blocks::" +
+                         (input->second->type() == "signal.Boolean" ? "BooleanConstant" : "IntegerConstant") + ")");
       if (!d.defined && !d.assigned)
         throw ModelError(dae_.origins[d.origin] + ": nothing determines discrete variable " + d.name +
                          "; define it (" + d.name + " == expr) or assign it in a when-clause");
@@ -336,7 +344,11 @@ class Flattener {
       for (int r : members) {
         if (r == driver) continue;
         Equation eq{member(r), member(driver)};
-        dae_.equations.push_back({eq.residual(), eq, origin});
+        // A Boolean or Integer signal: the connection defines the discrete (evaluated at events).
+        if (eq.lhs.op() == Op::Discrete)
+          discrete_equations_.push_back({eq, origin});
+        else
+          dae_.equations.push_back({eq.residual(), eq, origin});
       }
     }
   }
@@ -348,6 +360,7 @@ class Flattener {
   std::vector<const Component::ConditionalConnector*> inactive_connectors_;
   std::vector<const Connector*> inside_connectors_;
   std::vector<std::pair<Equation, int>> discrete_equations_;
+  std::unordered_map<const Node*, const Connector*> discrete_inputs_;
   std::vector<std::pair<const WhenClause*, int>> whens_;
 };
 

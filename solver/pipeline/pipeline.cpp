@@ -11,6 +11,7 @@
 #include "solver/modeling/model.hpp"
 #include "solver/passes/alias_elimination.hpp"
 #include "solver/passes/derivative_aliases.hpp"
+#include "solver/passes/event_clock.hpp"
 #include "solver/passes/events.hpp"
 #include "solver/passes/flatten.hpp"
 #include "solver/passes/structural_parameters.hpp"
@@ -74,6 +75,8 @@ const std::vector<Pass>& passes() {
        [](Compilation& c) { extract_events(c.dae); }},
       {{"hybrid", "passes", "the discrete variables, when-clauses and clocks the event iteration computes"},
        [](Compilation& c) { report_hybrid(c.dae); }},
+      {{"event_clock", "passes", "a hidden state for a hybrid model with nothing else to integrate"},
+       [](Compilation& c) { add_event_clock(c.dae); }},
       {{"evaluation", "lower", "residual, sparse Jacobian, outputs and indicators compiled to tapes"},
        [](Compilation& c) { c.compiled.emplace(build_evaluation(std::move(c.dae))); }},
       {{"native_code", "lower", "the tapes as machine code through the C compiler (CompileOptions::native_code)"},

@@ -142,7 +142,7 @@ TEST_CASE("Misuse of an FMU instance is fmi2Error with a message naming the call
   fmi2.free_instance(c);
 }
 
-TEST_CASE("An FMU state taken and given back replays the steps after it bit for bit; fmi2Reset starts over",
+TEST_CASE("An FMU state taken and given back replays the steps after it bit for bit, fmi2Reset starts over",
           "[fmi]") {
   const test::TemporaryFmu file(test::BouncingBallFmu().compile(), "fmu_state", {.stop_time = 3.0});
   fmi::check::UnpackedFmu fmu(file.path());

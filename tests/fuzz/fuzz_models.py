@@ -101,6 +101,51 @@ WIRING = {
     "translational.Spring": ("flange_a:trans flange_b:trans", "s_rel"),
     "translational.SpringDamper": ("flange_a:trans flange_b:trans heat_port:heat", "s_rel v_rel"),
     "blocks.Add": ("u1:in u2:in y:out", ""),
+    "blocks.And": ("u1:bin u2:bin y:bout", ""),
+    "blocks.Or": ("u1:bin u2:bin y:bout", ""),
+    "blocks.Xor": ("u1:bin u2:bin y:bout", ""),
+    "blocks.Nand": ("u1:bin u2:bin y:bout", ""),
+    "blocks.Nor": ("u1:bin u2:bin y:bout", ""),
+    "blocks.Not": ("u:bin y:bout", ""),
+    "blocks.Pre": ("u:bin y:bout", ""),
+    "blocks.RSFlipFlop": ("S:bin R:bin Q:bout QI:bout", ""),
+    "blocks.MultiAnd": ("u1:bin u2:bin y:bout", ""),
+    "blocks.MultiOr": ("u1:bin u2:bin y:bout", ""),
+    "blocks.MultiXor": ("u1:bin u2:bin y:bout", ""),
+    "blocks.MultiNand": ("u1:bin u2:bin y:bout", ""),
+    "blocks.MultiNor": ("u1:bin u2:bin y:bout", ""),
+    "blocks.RisingEdge": ("u:bin y:bout", ""),
+    "blocks.FallingEdge": ("u:bin y:bout", ""),
+    "blocks.ChangingEdge": ("u:bin y:bout", ""),
+    "blocks.OnDelay": ("u:bin y:bout", ""),
+    "blocks.BooleanMultiSwitch": ("u1:bin u2:bin y:bout", ""),
+    "blocks.IntegerMultiSwitch": ("u1:bin u2:bin y:iout", ""),
+    "blocks.IntegerSum": ("u1:iin u2:iin y:iout", ""),
+    "blocks.IntegerProduct": ("u1:iin u2:iin y:iout", ""),
+    "blocks.TriggeredAdd": ("u:iin trigger:bin y:iout", ""),
+    "blocks.BooleanConstant": ("y:bout", ""),
+    "blocks.BooleanStep": ("y:bout", ""),
+    "blocks.BooleanPulse": ("y:bout", ""),
+    "blocks.BooleanTable": ("y:bout", ""),
+    "blocks.SampleTrigger": ("y:bout", ""),
+    "blocks.IntegerConstant": ("y:iout", ""),
+    "blocks.IntegerStep": ("y:iout", ""),
+    "blocks.RealToInteger": ("u:in y:iout", ""),
+    "blocks.IntegerToReal": ("u:iin y:out", ""),
+    "blocks.BooleanToReal": ("u:bin y:out", ""),
+    "blocks.BooleanToInteger": ("u:bin y:iout", ""),
+    "blocks.GreaterThreshold": ("u:in y:bout", ""),
+    "blocks.LessThreshold": ("u:in y:bout", ""),
+    "blocks.RealValue": ("numberPort:in", ""),
+    "blocks.IntegerValue": ("numberPort:iin", ""),
+    "blocks.BooleanValue": ("activePort:bin", ""),
+    "blocks.MultiSum": ("u1:in u2:in y:out", ""),
+    "blocks.MultiProduct": ("u1:in u2:in y:out", ""),
+    "blocks.LinearDependency": ("u1:in u2:in y:out", ""),
+    "blocks.MinMax": ("u1:in u2:in yMax:out yMin:out", ""),
+    "blocks.MultiSwitch": ("u1:bin u2:bin y:out", ""),
+    "blocks.Switch": ("u1:in u2:bin u3:in y:out", ""),
+    "blocks.Hysteresis": ("u:in y:bout", ""),
     "blocks.Constant": ("y:out", ""),
     "blocks.DeadTime": ("u:in y:out", ""),
     "blocks.DeadZone": ("u:in y:out", ""),
@@ -271,9 +316,14 @@ TABLES = {"blocks.TimeTable": ("blocks.set_table", -10.0, 10.0),
 ALWAYS_TABULATED = ("blocks.TimeTable", "blocks.CombiTimeTable", "blocks.CombiTable1D", "blocks.CombiTable2D",
                     "vehicle.DriveCycle")
 SOURCES = ("blocks.Constant", "blocks.Step", "blocks.Sine", "blocks.Ramp", "blocks.TimeTable")
+# Signal inputs and the outputs that drive them, and a source for each kind.
+SIGNAL_KINDS = (("in", "out"), ("bin", "bout"), ("iin", "iout"))
+DISCRETE_SOURCES = {"bin": ("blocks.BooleanPulse", "blocks.BooleanStep", "blocks.SampleTrigger"),
+                    "iin": ("blocks.IntegerStep", "blocks.IntegerConstant")}
 CONNECTOR_TYPES = {"rot": "rotational.Flange", "trans": "translational.Flange", "contact": "vehicle.WheelContact",
                    "frame": "planar.Frame", "heat": "thermal.HeatPort",
-                   "pin": "electrical.Pin", "in": "signal.Real", "out": "signal.Real"}
+                   "pin": "electrical.Pin", "in": "signal.Real", "out": "signal.Real",
+                   "bin": "signal.Boolean", "bout": "signal.Boolean", "iin": "signal.Integer", "iout": "signal.Integer"}
 # Which library domains a model draws its components from: related domains, so
 # that most connectors find a partner.
 THEMES = (("rotational", "blocks"), ("translational", "blocks"), ("rotational", "translational"),
@@ -486,6 +536,10 @@ def choose_components(rng):
     if "in" in {kind for key in keys for _, kind in connectors(key)} and not any(
             kind == "out" for key in keys for _, kind in connectors(key)):
         keys.append(rng.choice(SOURCES))
+    for inputs, outputs in SIGNAL_KINDS[1:]:
+        kinds = {kind for key in keys for _, kind in connectors(key)}
+        if inputs in kinds and outputs not in kinds:
+            keys.append(rng.choice(DISCRETE_SOURCES[inputs]))
     rng.shuffle(keys)  # the order of add() reaches the compiler's passes
     return keys
 
@@ -562,23 +616,25 @@ def wire_at_random(p):
 
 
 def wire_signals(p):
-    """Each input reads an output, mostly of a component added before it (so that most
-    signal paths have no algebraic loop); a few dangle, read their own component, or get
-    a second driver."""
+    """Each input reads an output of its type (Real, Boolean, Integer), mostly of a component
+    added before it (so that most signal paths have no algebraic loop); a few dangle, read
+    their own component, or get a second driver."""
     rng = p.rng
     for position, component in enumerate(p.components):
-        own = p.ports("out", [component])
-        earlier, others = p.ports("out", p.components[:position]), p.ports("out", p.components[position + 1:])
-        for port in p.ports("in", [component]):
-            draw = rng.random()
-            if draw < 0.015:
-                continue
-            candidates = own if draw < 0.04 else earlier if draw < 0.85 else others
-            candidates = candidates or earlier + others or own
-            if candidates:
-                p.connect(rng.choice(candidates), port)
-            if rng.random() < 0.03:
-                p.connect(rng.choice(p.ports("out")), port)
+        for inputs, outputs in SIGNAL_KINDS:
+            own = p.ports(outputs, [component])
+            earlier = p.ports(outputs, p.components[:position])
+            others = p.ports(outputs, p.components[position + 1:])
+            for port in p.ports(inputs, [component]):
+                draw = rng.random()
+                if draw < 0.015:
+                    continue
+                candidates = own if draw < 0.04 else earlier if draw < 0.85 else others
+                candidates = candidates or earlier + others or own
+                if candidates:
+                    p.connect(rng.choice(candidates), port)
+                if rng.random() < 0.03 and p.ports(outputs):
+                    p.connect(rng.choice(p.ports(outputs)), port)
 
 
 def mutate(p):
@@ -592,7 +648,7 @@ def mutate(p):
         return
     name = p.components[0][1]
     kinds = [k for k in CONNECTOR_TYPES if p.ports(k)]
-    pairs = [(a, b) for a in kinds for b in kinds if CONNECTOR_TYPES[a] != CONNECTOR_TYPES[b] or a == b == "out"]
+    pairs = [(a, b) for a in kinds for b in kinds if CONNECTOR_TYPES[a] != CONNECTOR_TYPES[b] or a == b in ("out", "bout", "iout")]
     mistake = rng.choice(["duplicate", "unknown_start", "self"] + (["incompatible"] if pairs else []))
     if mistake == "duplicate":
         p.lines.append(f'm.add(blocks.Constant("{name}"))')

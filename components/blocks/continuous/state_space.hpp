@@ -56,11 +56,8 @@ struct StateSpace : Component {
     check(C_values, "C", ny, nx);
     const Matrix D_used = D_values.empty() ? Matrix(ny, std::vector<double>(nu, 0.0)) : D_values;
     check(D_used, "D", ny, nu);
-    for (std::size_t k = 0; k < nu; ++k)
-      u.push_back(&static_cast<RealInput&>(keep_connector(std::make_unique<RealInput>(*this, fmt::format("u{}", k + 1)))));
-    for (std::size_t k = 0; k < ny; ++k)
-      y.push_back(
-          &static_cast<RealOutput&>(keep_connector(std::make_unique<RealOutput>(*this, fmt::format("y{}", k + 1)))));
+    u = connector_array<RealInput>(*this, "u", static_cast<int>(nu));
+    y = connector_array<RealOutput>(*this, "y", static_cast<int>(ny));
     auto declare = [&](const Matrix& M, const char* label) {
       std::vector<std::vector<Parameter>> P(M.size());
       for (std::size_t i = 0; i < M.size(); ++i)

@@ -49,6 +49,8 @@ struct Brake : Component {
     equation(phi == flange_a.phi);
     equation(phi == flange_b.phi);
     equation(w == der(phi));
+    // Released at standstill, unloaded: the held torque is round-off against a limit fading to zero.
+    friction.breakaway_margin = 1e-9;
     // der(w), not a variable of its own: with the smooth law it vanishes.
     friction.equations_when(locking, *this, w, der(w), capacity, peak * capacity, free, Expr(1e10));  // no reversals
     equation(tau == ifelse(locking, friction.force(free, capacity, -capacity), capacity * tanh(w / w_eps)));

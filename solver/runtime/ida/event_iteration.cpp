@@ -298,6 +298,9 @@ void SessionRun::set_instant_flags(double at, bool initializing) {
   set_modes();
 }
 
+// A discrete defined by an equation that reads sample() or initial() (a
+// SampleTrigger's y = sample(...)) is true at its instant only: with the flags
+// false it takes its value between events, and so does whatever reads it.
 void SessionRun::clear_instant_flags(double at) {
   if (!has_hybrid) return;
   for (int k = 0; k < n_discretes; ++k)
@@ -305,6 +308,10 @@ void SessionRun::clear_instant_flags(double at) {
       modes[discrete_offset + k] = modes[pre_offset + k] = 0.0;
   set_modes();
   run_hybrid(at);
+  bool instant_values = false;
+  for (std::size_t k = 0; k < m.defined_discretes.size(); ++k)
+    instant_values |= hybrid.output(k) != modes[discrete_offset + m.defined_discretes[k]];
+  if (instant_values) event_iteration(at, false);
   remember_conditions();
 }
 

@@ -153,16 +153,6 @@ SessionRun::SessionRun(std::shared_ptr<const CompiledModel> model, const std::ve
   integ.root_offset.assign(m.state_event_modes.size(), 0.0);
   roots.resize(m.state_event_modes.size());
 
-  const std::string& model_name = m.dae.model_name;
-  if (n == 0 && (n_discretes > 0 || !m.whens.empty())) {
-    std::string named;
-    for (const auto& d : m.dae.discretes)
-      if (d.role == DaeDiscrete::Role::declared && named.size() < 200) named += (named.empty() ? "" : ", ") + d.name;
-    throw ModelError("simulate(" + model_name + "): a model with discrete variables" +
-                     (named.empty() ? std::string() : " (" + named + ")") +
-                     " or when-clauses needs at least one continuous unknown (a state) in this version: add one, "
-                     "for example an Inertia or an Integrator");
-  }
   if (n == 0) {  // nothing to integrate: every variable is a function of time and parameters
     row_without_unknowns(options.t_start);
     wall_origin = Clock::now();
