@@ -17,6 +17,7 @@
 #include "solver/analysis/steady_state.hpp"
 #include "solver/runtime/model_file.hpp"
 #include "fmi/export/export_fmu.hpp"
+#include "fmi/import/fmu_component.hpp"
 
 #include "connectors/electrical.hpp"
 #include "connectors/planar.hpp"
@@ -151,6 +152,7 @@
 #include "components/rotational/lossy_gear.hpp"
 #include "components/rotational/one_way_clutch.hpp"
 #include "components/rotational/partial_compliant.hpp"
+#include "components/rotational/multi_sensor.hpp"
 #include "components/rotational/power_sensor.hpp"
 #include "components/rotational/quadratic_speed_dependent_torque.hpp"
 #include "components/rotational/rel_speed_sensor.hpp"
@@ -191,6 +193,7 @@
 #include "components/translational/partial_compliant.hpp"
 #include "components/translational/position.hpp"
 #include "components/translational/position_sensor.hpp"
+#include "components/translational/multi_sensor.hpp"
 #include "components/translational/power_sensor.hpp"
 #include "components/translational/quadratic_speed_dependent_force.hpp"
 #include "components/translational/rod.hpp"

@@ -26,6 +26,7 @@
   X(rotational, LossyGear) \
   X(rotational, LossyGearWithSupport) \
   X(rotational, OneWayClutch) \
+  X(rotational, MultiSensor) \
   X(rotational, PowerSensor) \
   X(rotational, QuadraticSpeedDependentTorque) \
   X(rotational, RelSpeedSensor) \
@@ -62,6 +63,7 @@
   X(translational, MassWithStopAndFriction) \
   X(translational, Position) \
   X(translational, PositionSensor) \
+  X(translational, MultiSensor) \
   X(translational, PowerSensor) \
   X(translational, QuadraticSpeedDependentForce) \
   X(translational, Rod) \

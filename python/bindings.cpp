@@ -10,6 +10,7 @@
 #include <acausal/acausal.hpp>
 #include <acausal/components/library.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <csignal>
@@ -47,25 +48,40 @@ void register_component(const std::string& key) {
       [] { return std::make_unique<T>("probe"); }};
 }
 
+// The build options given as keyword arguments beside a component's
+// parameters (`options` by name), and the parameters left.
+std::pair<std::map<std::string, double>, ParameterValues> split_options(const ParameterValues& values,
+                                                                         const std::vector<std::string>& options) {
+  std::map<std::string, double> chosen;
+  ParameterValues parameters;
+  for (const auto& [k, v] : values) {
+    if (std::find(options.begin(), options.end(), k) != options.end())
+      chosen[k] = v;
+    else
+      parameters.emplace_back(k, v);
+  }
+  return {chosen, parameters};
+}
+
 // A car takes its equipment (vehicle::CarOptions) as keyword arguments beside
 // its parameters: RearDriveCar("car", abs=True, half_shaft_stiffness=8000).
 template <class Car>
 void register_car(const std::string& key) {
+  static const std::vector<std::string> names{"abs", "esc", "half_shaft_stiffness", "half_shaft_damping"};
   library()[key] = {
       [](Component& parent, const std::string& name, const ParameterValues& values) -> Component& {
+        const auto [chosen, parameters] = split_options(values, names);
         vehicle::CarOptions options;
-        ParameterValues parameters;
-        for (const auto& [k, v] : values) {
+        for (const auto& [k, v] : chosen) {
           if (k == "abs") options.abs = v != 0.0;
           else if (k == "esc") options.esc = v != 0.0;
           else if (k == "half_shaft_stiffness") options.half_shaft_stiffness = v;
-          else if (k == "half_shaft_damping") options.half_shaft_damping = v;
-          else parameters.emplace_back(k, v);
+          else options.half_shaft_damping = v;
         }
         return parent.add<Car>(name, parameters, options);
       },
       [] { return std::make_unique<Car>("probe"); },
-      {"abs", "esc", "half_shaft_stiffness", "half_shaft_damping"}};
+      names};
 }
 
 // A block whose number of inputs (or of table instants) is fixed when it is
@@ -75,13 +91,10 @@ template <class Block>
 void register_sized(const std::string& key, const std::string& option) {
   library()[key] = {
       [key, option](Component& parent, const std::string& name, const ParameterValues& values) -> Component& {
+        const auto [chosen, parameters] = split_options(values, {option});
         int size = 2;
-        ParameterValues parameters;
-        for (const auto& [k, v] : values) {
-          if (k != option) {
-            parameters.emplace_back(k, v);
-            continue;
-          }
+        if (auto given = chosen.find(option); given != chosen.end()) {
+          const double v = given->second;
           if (!(v >= 1 && v <= 10000 && v == std::floor(v)))
             throw ModelError(fmt::format("{}('{}'): {} = {} must be a whole number from 1 to 10000", key, name,
                                          option, format_number(v)));
@@ -536,6 +549,17 @@ class UnknownNameError(KeyError, ModelError):
         return names;
       })
       .def("__repr__", [](const Connector& k) { return "<" + k.type() + " " + k.path() + ">"; });
+  m.def("_add_fmu", [](Component& parent, const std::string& name, const std::string& path, double step_size,
+                       double start_time, double tolerance, bool debug_logging,
+                       const ParameterValues& values) -> Component& {
+    return parent.add<FMUComponent>(name, values, path, FmuImportOptions{step_size, start_time, tolerance, debug_logging});
+  }, py::arg("parent"), py::arg("name"), py::arg("path"), py::arg("step_size"), py::arg("start_time"),
+        py::arg("tolerance"), py::arg("debug_logging"), py::arg("parameters"), py::return_value_policy::reference);
+  m.def("_fmu_port", [](Component& c, const std::string& fmu_name) -> Connector& {
+    auto* fmu = dynamic_cast<FMUComponent*>(&c);
+    if (!fmu) throw ModelError("component '" + c.name() + "' is not an FMUComponent");
+    return fmu->port_of(fmu_name);
+  }, py::arg("component"), py::arg("fmu_name"), py::return_value_policy::reference);
   m.def("_create_connector", [](const std::string& kind, Component& owner, const std::string& name) -> Connector& {
     auto it = connector_kinds().find(kind);
     if (it == connector_kinds().end()) throw ModelError("unknown connector type '" + kind + "'");

@@ -1,7 +1,5 @@
-// The checker's Model Exchange master: SUNDIALS CVODE (BDF, dense Newton)
-// integrates the FMU's states, stops at the FMU's time events, locates state
-// events on its indicators, and runs the event iteration through
-// fmi2NewDiscreteStates, as FMI 2.0's reference algorithm (section 3.2.4) does.
+// The Model Exchange master (model_exchange_stepper.hpp) and the checker's
+// Model Exchange run built on it.
 #include <cvode/cvode.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
@@ -15,13 +13,12 @@
 #include <limits>
 #include <stdexcept>
 
+#include "fmi/check/model_exchange_stepper.hpp"
 #include "fmi/check/run_support.hpp"
 #include "fmi/check/runner.hpp"
 #include "fmi/check/unpacked_fmu.hpp"
 
 namespace acausal::fmi::check {
-
-namespace {
 
 // The functions only Model Exchange calls.
 struct ModelExchangeFunctions {
@@ -49,16 +46,16 @@ struct ModelExchangeFunctions {
 };
 
 // Owns the CVODE objects of one run.
-struct Cvode {
+struct CvodeMemory {
   SUNContext context = nullptr;
   N_Vector x = nullptr;
   SUNMatrix matrix = nullptr;
   SUNLinearSolver solver = nullptr;
   void* memory = nullptr;
-  Cvode() = default;
-  Cvode(const Cvode&) = delete;
-  Cvode& operator=(const Cvode&) = delete;
-  ~Cvode() {
+  CvodeMemory() = default;
+  CvodeMemory(const CvodeMemory&) = delete;
+  CvodeMemory& operator=(const CvodeMemory&) = delete;
+  ~CvodeMemory() {
     if (memory) CVodeFree(&memory);
     if (solver) SUNLinSolFree(solver);
     if (matrix) SUNMatDestroy(matrix);
@@ -67,39 +64,46 @@ struct Cvode {
   }
 };
 
-class ModelExchangeRun {
+class ModelExchangeStepper::Run {
  public:
-  ModelExchangeRun(const CommonFunctions& common, const ModelExchangeFunctions& functions,
-                   const ModelDescription& description, const std::string& resource_uri, const RunOptions& options,
-                   RunResult& result)
-      : instance_(common, description, resource_uri, "instance", fmi2ModelExchange, options.debug_logging, result.log),
-        f_(functions),
-        options_(options),
-        result_(result),
+  Run(const UnpackedFmu& fmu, const std::string& name, bool debug_logging, std::vector<std::string>& log)
+      : common_(fmu),
+        f_(fmu),
+        instance_(common_, fmu.description(), fmu.resource_uri(), name, fmi2ModelExchange, debug_logging, log),
         component_(instance_.component()),
-        nx_(description.derivatives.size()),
-        nz_(description.number_of_event_indicators) {}
+        nx_(fmu.description().derivatives.size()),
+        nz_(fmu.description().number_of_event_indicators) {}
 
-  void run(const Recording& recording, const std::vector<double>& points) {
-    instance_.initialize(options_);
-    t_ = options_.start_time;
+  Instance& instance() { return instance_; }
+
+  void initialize(double start, std::optional<double> tolerance, std::optional<double> stop) {
+    rtol_ = tolerance.value_or(1e-6);
+    require(common_.setup_experiment(component_, tolerance ? fmi2True : fmi2False, tolerance.value_or(0.0), start,
+                                     stop ? fmi2True : fmi2False, stop.value_or(0.0)),
+            "fmi2SetupExperiment");
+    require(common_.enter_initialization_mode(component_), "fmi2EnterInitializationMode");
+    require(common_.exit_initialization_mode(component_), "fmi2ExitInitializationMode");
+    t_ = start;
     event_iteration();
     require(f_.enter_continuous_time_mode(component_), "fmi2EnterContinuousTimeMode");
     x_.resize(nx_);
     if (nx_ > 0) require(f_.get_continuous_states(component_, x_.data(), nx_), "fmi2GetContinuousStates");
     start_integrator();
-    record(result_, points.front(), instance_.sample(recording));
-    for (std::size_t k = 1; k < points.size(); ++k) {
-      advance_to(points[k]);
-      record(result_, points[k], instance_.sample(recording));
-    }
-    if (cvode_.memory) {
-      long steps = 0;
-      CVodeGetNumSteps(cvode_.memory, &steps);
-      result_.steps = steps_before_restart_ + static_cast<std::size_t>(steps);
-    }
-    instance_.terminate();
   }
+
+  void restart() { start_integrator(); }
+
+  double time() const { return t_; }
+
+  std::size_t steps() const {
+    long steps = 0;
+    if (cvode_.memory) CVodeGetNumSteps(cvode_.memory, &steps);
+    return steps_before_restart_ + static_cast<std::size_t>(steps);
+  }
+
+  const std::vector<double>& event_times() const { return event_times_; }
+
+  void terminate() { instance_.terminate(); }
 
  private:
   // fmi2NewDiscreteStates until the FMU needs no further pass; whether a pass moved a continuous state.
@@ -126,8 +130,8 @@ class ModelExchangeRun {
       std::copy(x_.begin(), x_.end(), N_VGetArrayPointer(cvode_.x));
       cvode_.memory = CVodeCreate(CV_BDF, cvode_.context);
       if (!cvode_.memory) throw std::runtime_error("CVodeCreate failed");
-      check(CVodeInit(cvode_.memory, &ModelExchangeRun::rhs, t_, cvode_.x), "CVodeInit");
-      const double rtol = options_.tolerance.value_or(1e-6);
+      check(CVodeInit(cvode_.memory, &Run::rhs, t_, cvode_.x), "CVodeInit");
+      const double rtol = rtol_;
       // Nominal values are 1 (the FMU declares none): a state near zero is held to rtol as an absolute error.
       check(CVodeSStolerances(cvode_.memory, rtol, rtol), "CVodeSStolerances");
       check(CVodeSetUserData(cvode_.memory, this), "CVodeSetUserData");
@@ -135,7 +139,7 @@ class ModelExchangeRun {
       cvode_.matrix = SUNDenseMatrix(static_cast<sunindextype>(nx_), static_cast<sunindextype>(nx_), cvode_.context);
       cvode_.solver = SUNLinSol_Dense(cvode_.x, cvode_.matrix, cvode_.context);
       check(CVodeSetLinearSolver(cvode_.memory, cvode_.solver, cvode_.matrix), "CVodeSetLinearSolver");
-      if (nz_ > 0) check(CVodeRootInit(cvode_.memory, static_cast<int>(nz_), &ModelExchangeRun::roots), "CVodeRootInit");
+      if (nz_ > 0) check(CVodeRootInit(cvode_.memory, static_cast<int>(nz_), &Run::roots), "CVodeRootInit");
       return;
     }
     long steps = 0;
@@ -146,6 +150,7 @@ class ModelExchangeRun {
   }
 
   // Integrates to `goal`, handling every event on the way; the FMU is left at (goal, x(goal)).
+ public:
   void advance_to(double goal) {
     while (t_ < goal) {
       const bool time_event_first = next_event_ <= goal;
@@ -170,7 +175,7 @@ class ModelExchangeRun {
       if (terminate != fmi2False) throw std::runtime_error(fmt::format("the FMU asked to terminate at t = {}", t_));
       const bool time_event = time_event_first && !state_event;
       if (!(time_event || state_event || step_event != fmi2False)) continue;
-      result_.event_times.push_back(t_);
+      event_times_.push_back(t_);
       require(f_.enter_event_mode(component_), fmt::format("fmi2EnterEventMode at t = {}", t_));
       const bool states_changed = event_iteration();
       require(f_.enter_continuous_time_mode(component_), "fmi2EnterContinuousTimeMode");
@@ -181,8 +186,9 @@ class ModelExchangeRun {
     }
   }
 
+ private:
   static int rhs(double t, N_Vector x, N_Vector dx, void* user) {
-    auto* self = static_cast<ModelExchangeRun*>(user);
+    auto* self = static_cast<Run*>(user);
     const std::size_t n = self->nx_;
     if (self->f_.set_time(self->component_, t) > fmi2Warning ||
         self->f_.set_continuous_states(self->component_, N_VGetArrayPointer(x), n) > fmi2Warning ||
@@ -194,7 +200,7 @@ class ModelExchangeRun {
   }
 
   static int roots(double t, N_Vector x, double* g, void* user) {
-    auto* self = static_cast<ModelExchangeRun*>(user);
+    auto* self = static_cast<Run*>(user);
     if (self->f_.set_time(self->component_, t) > fmi2Warning ||
         self->f_.set_continuous_states(self->component_, N_VGetArrayPointer(x), self->nx_) > fmi2Warning ||
         self->f_.get_event_indicators(self->component_, g, self->nz_) > fmi2Warning) {
@@ -210,21 +216,37 @@ class ModelExchangeRun {
     if (flag < 0) throw std::runtime_error(fmt::format("{} failed (flag {})", call, flag));
   }
 
+  const CommonFunctions common_;
+  const ModelExchangeFunctions f_;
   Instance instance_;
-  const ModelExchangeFunctions& f_;
-  const RunOptions& options_;
-  RunResult& result_;
   const fmi2Component component_;
   const std::size_t nx_, nz_;
   double t_ = 0.0;
   double next_event_ = std::numeric_limits<double>::infinity();
   std::vector<double> x_;
   std::size_t steps_before_restart_ = 0;
+  double rtol_ = 1e-6;
+  std::vector<double> event_times_;
   std::string failure_;
-  Cvode cvode_;
+  CvodeMemory cvode_;
 };
 
-}  // namespace
+
+ModelExchangeStepper::ModelExchangeStepper(const UnpackedFmu& fmu, const std::string& instance_name,
+                                           bool debug_logging, std::vector<std::string>& log)
+    : run_(std::make_unique<Run>(fmu, instance_name, debug_logging, log)) {}
+ModelExchangeStepper::~ModelExchangeStepper() = default;
+Instance& ModelExchangeStepper::instance() { return run_->instance(); }
+void ModelExchangeStepper::initialize(double start_time, std::optional<double> tolerance,
+                                      std::optional<double> stop_time) {
+  run_->initialize(start_time, tolerance, stop_time);
+}
+void ModelExchangeStepper::restart() { run_->restart(); }
+void ModelExchangeStepper::advance_to(double goal) { run_->advance_to(goal); }
+double ModelExchangeStepper::time() const { return run_->time(); }
+std::size_t ModelExchangeStepper::steps() const { return run_->steps(); }
+const std::vector<double>& ModelExchangeStepper::event_times() const { return run_->event_times(); }
+void ModelExchangeStepper::terminate() { run_->terminate(); }
 
 RunResult Fmu::run_model_exchange(const RunOptions& options) const {
   RunResult result;
@@ -234,13 +256,19 @@ RunResult Fmu::run_model_exchange(const RunOptions& options) const {
     return result;
   }
   try {
-    const CommonFunctions common(*fmu_);
-    const ModelExchangeFunctions functions(*fmu_);
     const Recording recording = recording_for(description, options.recorded_names);
     const std::vector<double> points = communication_points(options);
     result.table.names = recording.names;
-    ModelExchangeRun run(common, functions, description, fmu_->resource_uri(), options, result);
-    run.run(recording, points);
+    ModelExchangeStepper stepper(*fmu_, "instance", options.debug_logging, result.log);
+    stepper.initialize(options.start_time, options.tolerance, options.stop_time);
+    record(result, points.front(), stepper.instance().sample(recording));
+    for (std::size_t k = 1; k < points.size(); ++k) {
+      stepper.advance_to(points[k]);
+      record(result, points[k], stepper.instance().sample(recording));
+    }
+    result.steps = stepper.steps();
+    result.event_times = stepper.event_times();
+    stepper.terminate();
     result.completed = true;
   } catch (const std::exception& error) {
     result.findings.push_back({"model-exchange", error.what()});

@@ -189,6 +189,13 @@ class DescriptionWriter {
       if (variable.initial != FmuVariable::Initial::none)
         fmt::format_to(std::back_inserter(attributes), " initial=\"{}\"", initial_name(variable.initial));
 
+      if (variable.type != FmuVariable::Type::real) {
+        line(fmt::format("    <!-- index {} -->", variable.value_reference + 1));
+        line(fmt::format("    <ScalarVariable {}>", attributes));
+        line(fmt::format("      <{}/>", variable.type == FmuVariable::Type::boolean ? "Boolean" : "Integer"));
+        line("    </ScalarVariable>");
+        continue;
+      }
       std::string real = "<Real";
       if (!variable.unit.empty()) fmt::format_to(std::back_inserter(real), " unit=\"{}\"", xml_escaped(variable.unit));
       if (variable.source == FmuVariable::Source::parameter) bounds(variable.parameter_index, real);

@@ -134,6 +134,18 @@ VariableTable variable_table(const Simulator& sim) {
     variable.initial = FmuVariable::Initial::calculated;
     variable.unit = dae_variable.unit;
     variable.source = FmuVariable::Source::variable;
+    // The readout of a Boolean or Integer discrete variable (its own name; not a
+    // Real variable that alias elimination found equal to one) is typed as such.
+    if (dae_variable.definition && dae_variable.definition->op == Op::Discrete) {
+      const auto found = model.dae.discrete_of.find(dae_variable.definition);
+      const DaeDiscrete* discrete = found == model.dae.discrete_of.end() ? nullptr : &model.dae.discretes[found->second];
+      if (discrete && discrete->name == dae_variable.name && discrete->attributes.kind != DiscreteKind::real) {
+        const DiscreteKind kind = discrete->attributes.kind;
+        variable.type = kind == DiscreteKind::boolean ? FmuVariable::Type::boolean : FmuVariable::Type::integer;
+        variable.variability = FmuVariable::Variability::discrete;
+        variable.unit.clear();
+      }
+    }
     builder.add(std::move(variable));
   }
   add_derivatives(model, builder);
@@ -155,6 +167,7 @@ std::string_view variability_name(FmuVariable::Variability variability) {
   switch (variability) {
     case FmuVariable::Variability::fixed: return "fixed";
     case FmuVariable::Variability::tunable: return "tunable";
+    case FmuVariable::Variability::discrete: return "discrete";
     case FmuVariable::Variability::continuous: return "continuous";
   }
   return "continuous";

@@ -11,7 +11,9 @@
 
 namespace acausal::fmi {
 
-/// One ScalarVariable of type Real. The combinations of causality,
+/// One ScalarVariable: a Real, or an Integer or Boolean (a discrete variable of
+/// that kind, variability discrete, read with fmi2GetInteger/fmi2GetBoolean).
+/// The combinations of causality,
 /// variability and initial are those FMI 2.0 allows:
 ///  * time: independent, continuous, no initial, no start;
 ///  * a parameter: parameter, fixed (structural) or tunable, exact, start = its value;
@@ -22,13 +24,15 @@ namespace acausal::fmi {
 ///    with `derivative` naming x (Model Exchange's continuous states).
 struct FmuVariable {
   enum class Causality { parameter, input, output, local, independent };
-  enum class Variability { fixed, tunable, continuous };
+  enum class Type { real, integer, boolean };
+  enum class Variability { fixed, tunable, discrete, continuous };
   enum class Initial { none, exact, calculated };
   /// Where the runtime reads and writes the value.
   enum class Source { time, parameter, variable };
 
   std::string name;
   unsigned value_reference = 0;
+  Type type = Type::real;
   Causality causality = Causality::local;
   Variability variability = Variability::continuous;
   Initial initial = Initial::none;

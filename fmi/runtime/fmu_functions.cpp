@@ -91,12 +91,12 @@ fmi2Status fmi2GetReal(fmi2Component c, const fmi2ValueReference vr[], size_t nv
   return guarded(c, "fmi2GetReal", [&](FmuInstance& fmu) { return fmu.get_real(vr, nvr, value); });
 }
 
-fmi2Status fmi2GetInteger(fmi2Component c, const fmi2ValueReference vr[], size_t nvr, fmi2Integer[]) {
-  return guarded(c, "fmi2GetInteger", [&](FmuInstance& fmu) { return fmu.access_non_real("fmi2GetInteger", vr, nvr); });
+fmi2Status fmi2GetInteger(fmi2Component c, const fmi2ValueReference vr[], size_t nvr, fmi2Integer value[]) {
+  return guarded(c, "fmi2GetInteger", [&](FmuInstance& fmu) { return fmu.get_integer(vr, nvr, value); });
 }
 
-fmi2Status fmi2GetBoolean(fmi2Component c, const fmi2ValueReference vr[], size_t nvr, fmi2Boolean[]) {
-  return guarded(c, "fmi2GetBoolean", [&](FmuInstance& fmu) { return fmu.access_non_real("fmi2GetBoolean", vr, nvr); });
+fmi2Status fmi2GetBoolean(fmi2Component c, const fmi2ValueReference vr[], size_t nvr, fmi2Boolean value[]) {
+  return guarded(c, "fmi2GetBoolean", [&](FmuInstance& fmu) { return fmu.get_boolean(vr, nvr, value); });
 }
 
 fmi2Status fmi2GetString(fmi2Component c, const fmi2ValueReference vr[], size_t nvr, fmi2String[]) {

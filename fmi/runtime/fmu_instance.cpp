@@ -318,17 +318,52 @@ double FmuInstance::value_of(const FmuVariable& variable) {
   return model_exchange() ? running_exchange().get(variable.name) : running_session().get(variable.name);
 }
 
-fmi2Status FmuInstance::get_real(const fmi2ValueReference references[], std::size_t count, fmi2Real values[]) {
-  if (!in_state("fmi2GetReal", {FmuState::initialization, FmuState::step_complete, FmuState::step_failed,
-                                FmuState::event_mode, FmuState::continuous_time_mode, FmuState::terminated,
-                                FmuState::error}))
+namespace {
+
+std::string_view type_name(FmuVariable::Type type) {
+  switch (type) {
+    case FmuVariable::Type::real: return "Real";
+    case FmuVariable::Type::integer: return "Integer";
+    case FmuVariable::Type::boolean: return "Boolean";
+  }
+  return "Real";
+}
+
+}  // namespace
+
+template <class Store>
+fmi2Status FmuInstance::get_values(const char* function, FmuVariable::Type type, const fmi2ValueReference references[],
+                                   std::size_t count, const void* values, Store&& store) {
+  if (!in_state(function, {FmuState::initialization, FmuState::step_complete, FmuState::step_failed,
+                           FmuState::event_mode, FmuState::continuous_time_mode, FmuState::terminated,
+                           FmuState::error}))
     return fmi2Error;
-  if (count > 0 && (!references || !values)) return usage_error("fmi2GetReal", "vr or value is NULL");
-  for (std::size_t k = 0; k < count; ++k)
-    if (!table_.find(references[k]))
-      return usage_error("fmi2GetReal", fmt::format("no variable has value reference {}", references[k]));
-  for (std::size_t k = 0; k < count; ++k) values[k] = value_of(*table_.find(references[k]));
+  if (count > 0 && (!references || !values)) return usage_error(function, "vr or value is NULL");
+  for (std::size_t k = 0; k < count; ++k) {
+    const FmuVariable* variable = table_.find(references[k]);
+    if (!variable) return usage_error(function, fmt::format("no variable has value reference {}", references[k]));
+    if (variable->type != type)
+      return usage_error(function, fmt::format("value reference {} is {}, a variable of type {}: use fmi2Get{}",
+                                               references[k], variable->name, type_name(variable->type),
+                                               type_name(variable->type)));
+  }
+  for (std::size_t k = 0; k < count; ++k) store(k, value_of(*table_.find(references[k])));
   return fmi2OK;
+}
+
+fmi2Status FmuInstance::get_real(const fmi2ValueReference references[], std::size_t count, fmi2Real values[]) {
+  return get_values("fmi2GetReal", FmuVariable::Type::real, references, count, values,
+                    [&](std::size_t k, double v) { values[k] = v; });
+}
+
+fmi2Status FmuInstance::get_integer(const fmi2ValueReference references[], std::size_t count, fmi2Integer values[]) {
+  return get_values("fmi2GetInteger", FmuVariable::Type::integer, references, count, values,
+                    [&](std::size_t k, double v) { values[k] = static_cast<fmi2Integer>(std::lround(v)); });
+}
+
+fmi2Status FmuInstance::get_boolean(const fmi2ValueReference references[], std::size_t count, fmi2Boolean values[]) {
+  return get_values("fmi2GetBoolean", FmuVariable::Type::boolean, references, count, values,
+                    [&](std::size_t k, double v) { values[k] = v != 0.0 ? fmi2True : fmi2False; });
 }
 
 std::string FmuInstance::refusal_to_set(const FmuVariable& variable, double value) const {
@@ -388,11 +423,10 @@ fmi2Status FmuInstance::access_non_real(const char* function, const fmi2ValueRef
   if (count == 0) return fmi2OK;
   if (!references) return usage_error(function, "vr is NULL");
   if (const FmuVariable* variable = table_.find(references[0]))
-    return usage_error(function, fmt::format("value reference {} is {}, a Real variable (this FMU has only Real "
-                                             "variables): use fmi2GetReal or fmi2SetReal",
-                                             references[0], variable->name));
-  return usage_error(function, fmt::format("no variable has value reference {} (this FMU has only Real variables)",
-                                           references[0]));
+    return usage_error(function, fmt::format("value reference {} is {}, a variable of type {}; this FMU has no "
+                                             "String variables and sets only Real ones (fmi2SetReal)",
+                                             references[0], variable->name, type_name(variable->type)));
+  return usage_error(function, fmt::format("no variable has value reference {}", references[0]));
 }
 
 

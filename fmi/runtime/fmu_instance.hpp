@@ -90,10 +90,16 @@ class FmuInstance {
   fmi2Status terminate();
   fmi2Status reset();
   fmi2Status get_real(const fmi2ValueReference references[], std::size_t count, fmi2Real values[]);
+  fmi2Status get_integer(const fmi2ValueReference references[], std::size_t count, fmi2Integer values[]);
+  fmi2Status get_boolean(const fmi2ValueReference references[], std::size_t count, fmi2Boolean values[]);
   fmi2Status set_real(const fmi2ValueReference references[], std::size_t count, const fmi2Real values[]);
   fmi2Status get_fmu_state(fmi2FMUstate* state);
   fmi2Status set_fmu_state(fmi2FMUstate state);
   fmi2Status free_fmu_state(fmi2FMUstate* state);
+  /// The getters' shared part: state, arguments and every variable's type checked first.
+  template <class Store>
+  fmi2Status get_values(const char* function, FmuVariable::Type type, const fmi2ValueReference references[],
+                        std::size_t count, const void* values, Store&& store);
 
   // Co-Simulation (fmu_co_simulation.cpp).
   fmi2Status do_step(double communication_point, double step_size);
@@ -115,8 +121,9 @@ class FmuInstance {
   /// Whether the instance was made for Model Exchange (else Co-Simulation).
   bool model_exchange() const { return type_ == fmi2ModelExchange; }
 
-  /// fmi2Get/SetInteger, Boolean, String: this FMU has Real variables only,
-  /// so any value reference given is an error (none given is no error).
+  /// fmi2SetInteger, fmi2SetBoolean, fmi2Get/SetString: only Real variables
+  /// can be set and there are no Strings, so any value reference given is an
+  /// error naming the variable and its type (none given is no error).
   fmi2Status access_non_real(const char* function, const fmi2ValueReference references[], std::size_t count);
   /// A function that does not apply to this FMU: logs why, returns fmi2Error.
   fmi2Status refuse(const char* function, std::string_view reason) noexcept;

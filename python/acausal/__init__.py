@@ -61,3 +61,5 @@ from .sweep import sweep  # noqa: F401
 from .analysis import LinearModel, SteadyState, linearize, steady_state  # noqa: F401
 from .calibration import Calibration, calibrate  # noqa: F401
 from .inputs import drive  # noqa: F401
+from .fmu import add_fmu  # noqa: F401
+from . import fmu  # noqa: F401

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -93,17 +94,22 @@ struct DaeDiscrete {
   SampleClock clock;  // Role::sample
 };
 
-/// A when-clause: each action assigns a discrete variable or reinitializes a variable (a state).
+/// A when-clause: each action assigns a discrete variable, reinitializes a
+/// variable (a state) or, assigning neither, is an argument of the clause's
+/// external call, in order.
 struct DaeWhen {
   struct Action {
     int discrete = -1;  // assigned discrete variable, or
     int variable = -1;  // reinitialized variable
     Expr value;
+    bool is_argument() const { return discrete < 0 && variable < 0; }
   };
   std::vector<Expr> conditions;
   std::vector<Action> actions;
   std::string assertion;  // not empty: the run ends with this message while the condition holds
   int origin = -1;
+  std::shared_ptr<const ExternalFunction> call;  // called after the assignments, when set
+  std::vector<int> call_results;                 // the discretes its results assign
 };
 
 /// A condition on parameter values (`a + b = L`) that every run must meet.

@@ -96,6 +96,8 @@ void compile_hybrid(CompiledModel& m) {
       }
       cw.actions.push_back(ca);
     }
+    cw.call = w.call;
+    cw.call_results = w.call_results;
     m.whens.push_back(std::move(cw));
   }
   m.hybrid = m.observer(outputs);

@@ -52,9 +52,11 @@ struct CompiledModel {
     struct Action {
       int output = 0;
       int discrete = -1;  // assigns this discrete, or
-      int slot = -1;      // sets this state
+      int slot = -1;      // sets this state, or neither: an argument of the call
     };
     std::vector<Action> actions;
+    std::shared_ptr<const ExternalFunction> call;
+    std::vector<int> call_results;  // discretes
   };
   std::vector<When> whens;
 

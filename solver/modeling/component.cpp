@@ -338,6 +338,11 @@ void Component::when(std::vector<Expr> conditions, std::vector<WhenAction> actio
   whens_.push_back({std::move(conditions), std::move(actions)});
 }
 
+void Component::when(const Expr& condition, ExternalCall call) {
+  if (!call.function) throw ModelError("component '" + name_ + "': a when-clause's external call needs a function");
+  whens_.push_back({{condition}, {}, {}, std::move(call)});
+}
+
 void Component::assertion(const Expr& condition, std::string message) {
   whens_.push_back({{!condition}, {}, std::move(message)});
 }

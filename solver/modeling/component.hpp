@@ -238,6 +238,9 @@ class Component {
   /// at the instant the condition becomes true (any of several conditions).
   void when(const Expr& condition, std::vector<WhenAction> actions);
   void when(std::vector<Expr> conditions, std::vector<WhenAction> actions);
+  /// when(condition, call): call.function runs once at each such instant with
+  /// the arguments' values and assigns its results (hybrid.hpp, ExternalFunction).
+  void when(const Expr& condition, ExternalCall call);
   /// Modelica's assert(condition, message) at level error: the run ends with
   /// a SimulationError naming this component and `message` at the instant
   /// `condition` stops holding (an event: the crossing is located, not

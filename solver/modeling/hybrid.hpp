@@ -4,6 +4,8 @@
 // simulator's event iteration computes them.
 #pragma once
 
+#include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -59,13 +61,38 @@ struct WhenAction {
 };
 WhenAction reinit(const Expr& state, const Expr& value);
 
-/// Acts once at the instant one of its conditions becomes true. An assertion
-/// (Component::assertion) is a clause without actions whose `assertion`
-/// message ends the run whenever its condition holds.
+/// A function with state of its own outside the model's equations (an
+/// imported FMU): a when-clause calls it once at each instant it fires, with
+/// the values of its arguments, and its results assign discrete variables.
+/// Each run makes its own instance, so runs of one model stay independent.
+class ExternalFunction {
+ public:
+  class Instance {
+   public:
+    virtual ~Instance() = default;
+    /// Throws std::runtime_error saying what went wrong; the run ends with it.
+    virtual void call(double time, std::span<const double> arguments, std::span<double> results) = 0;
+  };
+  virtual ~ExternalFunction() = default;
+  /// One run's instance; the run spans [t_start, t_end].
+  virtual std::unique_ptr<Instance> instantiate(double t_start, double t_end) const = 0;
+};
+
+struct ExternalCall {
+  std::shared_ptr<const ExternalFunction> function;  // none: the clause calls nothing
+  std::vector<Expr> arguments;
+  std::vector<Discrete> results;
+};
+
+/// Acts once at the instant one of its conditions becomes true: its
+/// assignments, then its external call. An assertion (Component::assertion)
+/// is a clause without actions whose `assertion` message ends the run
+/// whenever its condition holds.
 struct WhenClause {
   std::vector<Expr> conditions;
   std::vector<WhenAction> actions;
   std::string assertion;
+  ExternalCall call;
 };
 
 // For the compiler: what a Discrete leaf stands for.

@@ -277,9 +277,19 @@ void report_hybrid(DaeSystem& dae) {
     std::string text = "when ";
     for (std::size_t i = 0; i < w.conditions.size(); ++i) text += (i ? " or " : "") + print(w.conditions[i]);
     text += ":";
-    for (const auto& a : w.actions)
-      text += a.discrete >= 0 ? " " + dae.discretes[a.discrete].name + " := " + print(a.value) + ";"
-                              : " reinit(" + dae.variables[a.variable].name + ", " + print(a.value) + ");";
+    std::string arguments;
+    for (const auto& a : w.actions) {
+      if (a.is_argument())
+        arguments += (arguments.empty() ? "" : ", ") + print(a.value);
+      else
+        text += a.discrete >= 0 ? " " + dae.discretes[a.discrete].name + " := " + print(a.value) + ";"
+                                : " reinit(" + dae.variables[a.variable].name + ", " + print(a.value) + ");";
+    }
+    if (w.call) {
+      std::string results;
+      for (int k : w.call_results) results += (results.empty() ? "" : ", ") + dae.discretes[k].name;
+      text += " (" + results + ") := external(" + arguments + ");";
+    }
     r.notes.push_back(text + "  [" + dae.origins[w.origin] + "]");
   }
   r.counts = {{"discrete_variables", declared}, {"when_clauses", static_cast<long>(dae.whens.size())},

@@ -68,6 +68,12 @@ class Flattener {
       dd.origin = where;
       add_discrete(std::move(dd));
     }
+    // A top-level Boolean or Integer output is an output of the model, like a RealOutput.
+    if (top)
+      for (const Connector* k : c.connectors())
+        for (const ConnectorMember& member : k->members())
+          if (member.causality == Causality::output && member.symbol.op() == Op::Discrete)
+            dae_.outputs.push_back(readout_of_.at(member.symbol.node()));
     for (const auto& eq : c.equations()) {
       // `x == expr` on a discrete x defines it (evaluated at events), outside the DAE.
       if (eq.lhs.op() == Op::Discrete && !pre_of(eq.lhs.node())) {
@@ -169,6 +175,7 @@ class Flattener {
         }
         w.actions.push_back(std::move(a));
       }
+      if (clause->call.function) external_call(clause->call, where, w);
       dae_.whens.push_back(std::move(w));
     }
     for (const auto& eq : dae_.equations) {
@@ -207,9 +214,31 @@ class Flattener {
     readout.start = d.attributes.start;
     readout.symbol = make_variable_symbol(d.name).node();
     readout.definition = d.symbol;
+    readout_of_[d.symbol] = static_cast<int>(dae_.variables.size());
     dae_.variable_of.set(readout.symbol, static_cast<int>(dae_.variables.size()));
     dae_.variables.push_back(std::move(readout));
     dae_.discretes.push_back(std::move(d));
+  }
+
+  // The call's arguments become argument actions, in order; its results are assigned discretes.
+  void external_call(const ExternalCall& call, int where, DaeWhen& w) {
+    for (const Expr& argument : call.arguments) {
+      DaeWhen::Action a;
+      a.value = argument;
+      special_leaves(a.value, where);
+      w.actions.push_back(std::move(a));
+    }
+    w.call = call.function;
+    for (const Discrete& result : call.results) {
+      const Node* target = result.node();
+      if (target->op != Op::Discrete || pre_of(target))
+        throw ModelError(dae_.origins[where] + ": an external call's result must be a discrete variable, not " +
+                         dae_.print(result));
+      discrete(target, where, "an external call");
+      const int k = dae_.discrete_of.at(target);
+      dae_.discretes[k].assigned = true;
+      w.call_results.push_back(k);
+    }
   }
 
   DaeDiscrete& discrete(const Node* symbol, int where, const std::string& context) {
@@ -362,6 +391,7 @@ class Flattener {
   std::vector<std::pair<Equation, int>> discrete_equations_;
   std::unordered_map<const Node*, const Connector*> discrete_inputs_;
   std::vector<std::pair<const WhenClause*, int>> whens_;
+  std::unordered_map<const Node*, int> readout_of_;  // declared discrete -> the variable that reads it out
 };
 
 }  // namespace

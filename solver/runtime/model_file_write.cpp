@@ -259,6 +259,12 @@ class ModelWriter {
 }  // namespace
 
 void write_compiled_model(const Simulator& simulator, std::ostream& out) {
+  const DaeSystem& dae = simulator.compiled().dae;
+  for (const DaeWhen& w : dae.whens)
+    if (w.call)
+      throw ModelError(fmt::format("model '{}': {} calls an external function (an imported FMU), whose state and "
+                                   "binary a compiled-model file cannot carry; it cannot be written or exported",
+                                   dae.model_name, dae.origins[w.origin]));
   out << ModelWriter(simulator).write();
   if (!out) throw ModelError(fmt::format("model '{}': writing the compiled model failed", simulator.compiled().dae.model_name));
 }

@@ -5,6 +5,8 @@
 
 #include <acausal/acausal.hpp>
 
+#include <cmath>
+
 namespace acausal::test {
 
 /// der(x) = -k·x, x(0) = 1: x(t) = exp(-k·t).
@@ -35,6 +37,22 @@ struct BouncingBallFmu : Model {
   }
 };
 
+/// The ball's height at t in closed form: impact k at t_k, t_1 = sqrt(2 h0 / g),
+/// then flights of 2 v_k / g with v_k = e^k v_1.
+inline double bouncing_ball_height(double t, double g, double e, double h0) {
+  double impact = std::sqrt(2 * h0 / g), v = g * impact;
+  if (t <= impact) return h0 - 0.5 * g * t * t;
+  for (;;) {
+    v *= e;
+    const double flight = 2 * v / g;
+    if (t <= impact + flight) {
+      const double s = t - impact;
+      return v * s - 0.5 * g * s * s;
+    }
+    impact += flight;
+  }
+}
+
 /// Van der Pol: der(x0) = x1, der(x1) = mu·(1 - x0²)·x1 - x0.
 struct VanDerPol : Model {
   Parameter mu = parameter("mu", 1.0);
@@ -52,13 +70,17 @@ struct VanDerPol : Model {
 
 /// A counter incremented by a time event every second, from t = 1 s on; no
 /// continuous state, like the reference FMU (the compiled model integrates its
-/// hidden event clock).
+/// hidden event clock). Also as an Integer output n and a Boolean output odd.
 struct Stair : Model {
   Discrete counter = discrete("counter", {.kind = DiscreteKind::integer});
   RealOutput y{*this, "y"};
+  IntegerOutput n{*this, "n"};
+  BooleanOutput odd{*this, "odd"};
   Stair() : Model("Stair") {
     when(sample(1.0, 1.0), {counter == pre(counter) + 1});
     equation(y == counter);
+    equation(n == counter);
+    equation(odd == (counter - 2 * floor(counter / 2) > 0.5));
   }
 };
 

@@ -38,20 +38,7 @@ TEST_CASE("FMI BouncingBall: heights at the communication points follow the clos
   const Interface interface = any_interface();
   INFO(interface_name(interface));
   const auto run = run_fmu(fmu, interface, 2.5, 0.01, {}, 1e-10);
-  // Impact k at t_k: t_1 = sqrt(2 h0 / g), then flights of 2 v_k / g with v_k = e^k v_1.
-  auto exact = [&](double t) {
-    double impact = std::sqrt(2 * h0 / g), v = g * impact;
-    if (t <= impact) return h0 - 0.5 * g * t * t;
-    for (;;) {
-      v *= e;
-      const double flight = 2 * v / g;
-      if (t <= impact + flight) {
-        const double s = t - impact;
-        return v * s - 0.5 * g * s * s;
-      }
-      impact += flight;
-    }
-  };
+  auto exact = [&](double t) { return test::bouncing_ball_height(t, g, e, h0); };
   const auto h = column(run, "height");
   double worst = 0;
   for (std::size_t k = 0; k < h.size(); ++k) worst = std::max(worst, std::fabs(h[k] - exact(run.table.times[k])));
@@ -97,11 +84,24 @@ TEST_CASE("FMI Stair: the counter is exact at every communication point", "[fmi]
   INFO(interface_name(interface));
   const auto run = run_fmu(fmu, interface, 10.0, 0.25);
   const auto y = column(run, "y");
+  // The Integer and Boolean outputs, typed as such and read with fmi2GetInteger and fmi2GetBoolean.
+  for (const auto& [name, type] : {std::pair{"n", fmi::check::VariableType::integer},
+                                   std::pair{"odd", fmi::check::VariableType::boolean}}) {
+    const auto& variables = fmu.description().variables;
+    const auto found = std::find_if(variables.begin(), variables.end(), [&](const auto& v) { return v.name == name; });
+    REQUIRE(found != variables.end());
+    CHECK(found->type == type);
+    CHECK(found->causality == fmi::check::Causality::output);
+    CHECK(found->variability == fmi::check::Variability::discrete);
+  }
+  const auto n = column(run, "n"), odd = column(run, "odd");
   for (std::size_t k = 0; k < y.size(); ++k) {
     const double t = run.table.times[k];
     INFO("t = " << t);
     // The time event at a whole second is handled by the step (or the integration) that ends there.
     CHECK(y[k] == std::floor(t));
+    CHECK(n[k] == std::floor(t));
+    CHECK(odd[k] == static_cast<double>(static_cast<long>(std::floor(t)) % 2));
   }
 }
 

@@ -157,6 +157,22 @@ bool SessionRun::rising_edge(std::size_t w) const {
   return false;
 }
 
+// Exactly once per firing: the event iteration sees each rising edge once.
+void SessionRun::call_external(std::size_t w, double at, const std::vector<double>& arguments,
+                               std::vector<double>& next) {
+  const CompiledModel::When& when = m.whens[w];
+  std::vector<double> results(when.call_results.size());
+  try {
+    if (!external_instances[w]) external_instances[w] = when.call->instantiate(options.t_start, options.t_end);
+    external_instances[w]->call(at, arguments, results);
+  } catch (const std::exception& error) {
+    throw SimulationError(where + ": the external call of " + m.dae.origins[m.dae.whens[w].origin] + " at t = " +
+                              format_number(at) + " failed: " + error.what(),
+                          at, 0, "", result);
+  }
+  for (std::size_t k = 0; k < results.size(); ++k) next[when.call_results[k]] = results[k];
+}
+
 bool SessionRun::discrete_pass(double at) {
   run_hybrid(at);
   std::vector<double> next(modes.begin() + discrete_offset, modes.begin() + pre_offset);
@@ -164,10 +180,15 @@ bool SessionRun::discrete_pass(double at) {
   bool reinitialized = false;
   for (std::size_t w = 0; w < m.whens.size(); ++w) {
     if (rising_edge(w)) {
+      std::vector<double> arguments;
       for (const auto& a : m.whens[w].actions) {
         const double value = hybrid.output(a.output);
         if (a.discrete >= 0) {
           next[a.discrete] = value;
+          continue;
+        }
+        if (a.slot < 0) {
+          arguments.push_back(value);
           continue;
         }
         y[a.slot] = (value - hybrid.output(a.output + 2)) / hybrid.output(a.output + 1);
@@ -179,6 +200,7 @@ bool SessionRun::discrete_pass(double at) {
                                     m.dae.origins[m.dae.whens[w].origin] + " is not finite",
                                 at, 0, "", result);
       }
+      if (m.whens[w].call) call_external(w, at, arguments, next);
     }
   }
   remember_conditions();

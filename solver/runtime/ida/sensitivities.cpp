@@ -37,6 +37,9 @@ ForwardSensitivities::ForwardSensitivities(const CompiledModel& m, std::vector<i
     return std::find(symbols.begin(), symbols.end(), n) != symbols.end();
   };
   for (const auto& when : dae.whens)
+    if (when.call)
+      refuse("an external call (" + (when.origin >= 0 ? dae.origins[when.origin] : std::string("a when-clause")) + ")");
+  for (const auto& when : dae.whens)
     for (const auto& action : when.actions)
       if (action.variable >= 0)
         refuse("the reinit() of " + dae.variables[action.variable].name +

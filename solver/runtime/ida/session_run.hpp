@@ -199,6 +199,8 @@ struct SessionRun {
   // its conditions becomes true (Modelica's when {c1, c2}), so a condition
   // already true does not mask the rising edge of another (initial()).
   std::vector<std::vector<char>> condition_before;
+  // Per when-clause, the run's own instance of its external function (made at its first call).
+  std::vector<std::unique_ptr<ExternalFunction::Instance>> external_instances;
   std::vector<int> changed_discretes;
   // With delays, the solver goes step by step so that each step's solution is recorded.
   std::vector<double> scratch_y, scratch_yp;
@@ -314,6 +316,7 @@ struct SessionRun {
   void run_hybrid(double at);
   bool rising_edge(std::size_t w) const;
   bool discrete_pass(double at);
+  void call_external(std::size_t w, double at, const std::vector<double>& arguments, std::vector<double>& next);
   void check_assertions(double at) const;
   bool settle_cycle(double at, bool at_start, const std::vector<int>& cycling);
   void event_iteration(double at, bool at_start);

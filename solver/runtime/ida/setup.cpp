@@ -149,6 +149,7 @@ SessionRun::SessionRun(std::shared_ptr<const CompiledModel> model, const std::ve
                   : static_cast<long>(std::ceil((options.t_end - options.t_start) / options.output_interval - 1e-9));
 
   condition_before.resize(m.whens.size());
+  external_instances.resize(m.whens.size());
   for (std::size_t w = 0; w < m.whens.size(); ++w) condition_before[w].assign(m.whens[w].n_conditions, 0);
   integ.root_offset.assign(m.state_event_modes.size(), 0.0);
   roots.resize(m.state_event_modes.size());

@@ -208,6 +208,10 @@ void SessionRun::set_state(const SessionState& saved) {
   const std::string head = where + ": set_state: ";
   if (saved.model != m.dae.model_name)
     throw ModelError(head + "the state is of model '" + saved.model + "', not '" + m.dae.model_name + "'");
+  for (std::size_t w = 0; w < m.whens.size(); ++w)
+    if (m.whens[w].call)
+      throw ModelError(head + m.dae.origins[m.dae.whens[w].origin] +
+                       " calls an external function (an imported FMU) whose own state a session state does not hold");
   if (saved.fingerprint != fingerprint())
     throw ModelError(head + "the state is of another compiled model named '" + saved.model +
                      "' (its unknowns or parameters differ, or were declared in another order): a state only "
