@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cmath>
 #include <stdexcept>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -137,45 +138,41 @@ class FmuInstance : public ExternalFunction::Instance {
   }
 
   void set(const FmuChannels& c, std::span<const double> values) {
-    if (!c.real.empty()) {
-      std::vector<fmi2Real> v;
-      for (std::size_t k : c.real_at) v.push_back(values[k]);
-      instance_->require(b_->set_real(instance_->component(), c.real.data(), c.real.size(), v.data()), "fmi2SetReal");
-    }
-    if (!c.integer.empty()) {
-      std::vector<fmi2Integer> v;
-      for (std::size_t k : c.integer_at) v.push_back(static_cast<fmi2Integer>(std::lround(values[k])));
-      instance_->require(b_->set_integer(instance_->component(), c.integer.data(), c.integer.size(), v.data()),
-                         "fmi2SetInteger");
-    }
-    if (!c.boolean.empty()) {
-      std::vector<fmi2Boolean> v;
-      for (std::size_t k : c.boolean_at) v.push_back(values[k] != 0.0 ? fmi2True : fmi2False);
-      instance_->require(b_->set_boolean(instance_->component(), c.boolean.data(), c.boolean.size(), v.data()),
-                         "fmi2SetBoolean");
-    }
+    set_group<fmi2Real>(b_->set_real, c.real, c.real_at, values, [](double v) { return v; }, "fmi2SetReal");
+    set_group<fmi2Integer>(b_->set_integer, c.integer, c.integer_at, values,
+                           [](double v) { return static_cast<fmi2Integer>(std::lround(v)); }, "fmi2SetInteger");
+    set_group<fmi2Boolean>(b_->set_boolean, c.boolean, c.boolean_at, values,
+                           [](double v) { return v != 0.0 ? fmi2True : fmi2False; }, "fmi2SetBoolean");
   }
 
   void get(std::span<double> results) {
     const FmuChannels& c = b_->outputs;
-    if (!c.real.empty()) {
-      std::vector<fmi2Real> v(c.real.size());
-      instance_->require(b_->functions->get_real(instance_->component(), c.real.data(), v.size(), v.data()),
-                         "fmi2GetReal");
-      for (std::size_t k = 0; k < v.size(); ++k) results[c.real_at[k]] = v[k];
-    }
-    if (!c.integer.empty()) {
-      std::vector<fmi2Integer> v(c.integer.size());
-      instance_->require(b_->functions->get_integer(instance_->component(), c.integer.data(), v.size(), v.data()),
-                         "fmi2GetInteger");
-      for (std::size_t k = 0; k < v.size(); ++k) results[c.integer_at[k]] = v[k];
-    }
-    if (!c.boolean.empty()) {
-      std::vector<fmi2Boolean> v(c.boolean.size());
-      instance_->require(b_->functions->get_boolean(instance_->component(), c.boolean.data(), v.size(), v.data()),
-                         "fmi2GetBoolean");
-      for (std::size_t k = 0; k < v.size(); ++k) results[c.boolean_at[k]] = v[k] ? 1.0 : 0.0;
-    }
+    const check::CommonFunctions& f = *b_->functions;
+    get_group<fmi2Real>(f.get_real, c.real, c.real_at, results, [](fmi2Real v) { return v; }, "fmi2GetReal");
+    get_group<fmi2Integer>(f.get_integer, c.integer, c.integer_at, results,
+                           [](fmi2Integer v) { return static_cast<double>(v); }, "fmi2GetInteger");
+    get_group<fmi2Boolean>(f.get_boolean, c.boolean, c.boolean_at, results,
+                           [](fmi2Boolean v) { return v ? 1.0 : 0.0; }, "fmi2GetBoolean");
+  }
+
+  // One setter call for the variables of one type: values[at[k]] converted, to references[k].
+  template <class Value, class Setter, class Convert>
+  void set_group(Setter* setter, const std::vector<fmi2ValueReference>& references, const std::vector<std::size_t>& at,
+                 std::span<const double> values, Convert convert, std::string_view call) {
+    if (references.empty()) return;
+    std::vector<Value> v;
+    for (std::size_t k : at) v.push_back(convert(values[k]));
+    instance_->require(setter(instance_->component(), references.data(), references.size(), v.data()), call);
+  }
+
+  // One getter call for the variables of one type: references[k] converted, into results[at[k]].
+  template <class Value, class Getter, class Convert>
+  void get_group(Getter* getter, const std::vector<fmi2ValueReference>& references, const std::vector<std::size_t>& at,
+                 std::span<double> results, Convert convert, std::string_view call) {
+    if (references.empty()) return;
+    std::vector<Value> v(references.size());
+    instance_->require(getter(instance_->component(), references.data(), v.size(), v.data()), call);
+    for (std::size_t k = 0; k < v.size(); ++k) results[at[k]] = convert(v[k]);
   }
 
   std::shared_ptr<const Binding> b_;
