@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <csignal>
 #include <functional>
@@ -754,6 +755,19 @@ class UnknownNameError(KeyError, ModelError):
       .def_property_readonly("outputs", &Simulator::outputs, "The model's outputs (top-level RealOutputs).")
       .def_property_readonly("report", [](const Simulator& s) { return report_dict(s.report()); })
       .def("report_text", [](const Simulator& s) { return s.report().str(); })
+      // The reference of tests/python/test_speed.py: one simulate() timed inside C++, so the test
+      // compares the two paths in one process, interleaved, under the same machine load.
+      .def("_cpp_simulate_seconds",
+           [](const Simulator& s, double t_end, double output_interval) {
+             SimulationOptions o;
+             o.t_end = t_end;
+             o.output_interval = output_interval;
+             py::gil_scoped_release release;
+             const auto t0 = std::chrono::steady_clock::now();
+             Result r = s.simulate(o);
+             return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+           },
+           py::arg("t_end"), py::arg("output_interval"))
       .def("simulate",
            [](const Simulator& s, std::optional<double> t_end, double output_interval, double rtol, double atol,
               double t_start, const std::string& linear_solver, long max_steps, double max_step, bool exact_outputs,

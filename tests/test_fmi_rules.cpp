@@ -186,6 +186,8 @@ const std::vector<Breakage> kBreakages = {
      R"(name="energy" valueReference="4" causality="local"><Real displayUnit="mm"/>)", "variable 'energy'"},
     {"display-unit-defined", R"(<Real unit="m" displayUnit="mm"/>)", R"(<Real unit="m" displayUnit="km"/>)",
      R"(type 'Position' has displayUnit "km")"},
+    {"nominal", R"(name="energy" valueReference="4" causality="local"><Real/>)",
+     R"(name="energy" valueReference="4" causality="local"><Real nominal="-2"/>)", "variable 'energy'"},
     {"structure-index", R"(<Unknown index="7" dependencies="2 3 6"/>)", R"(<Unknown index="8" dependencies="2 3 6"/>)",
      "ModelStructure/InitialUnknowns lists index 8, but there are 7 variables"},
     {"structure-index", R"(<Unknown index="7" dependencies="3 6" )", R"(<Unknown index="7" dependencies="3 9" )",
@@ -207,7 +209,7 @@ const std::set<std::string> kAllRules = {
     "fmi-version",        "guid-present",         "interface-present", "model-identifier", "default-experiment",
     "unique-name",        "unique-value-reference", "causality-variability", "continuous-real", "independent-variable",
     "variability-initial", "start-required",      "start-forbidden",   "declared-type",    "unit-defined",
-    "display-unit-defined", "structure-index",    "output-listed",     "derivative-index",
+    "display-unit-defined", "nominal",            "structure-index",    "output-listed",     "derivative-index",
 };
 
 // A temporary directory of this test process, removed afterwards.

@@ -319,6 +319,7 @@ class DescriptionParser {
     variable.unit = optional(attributes, "unit");
     variable.display_unit = optional(attributes, "displayUnit");
     variable.derivative = optional_number<std::size_t>(attributes, "derivative");
+    variable.nominal = optional_number<double>(attributes, "nominal");
   }
 
   Unknown read_unknown(const Attributes& attributes) const {

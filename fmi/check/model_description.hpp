@@ -76,6 +76,7 @@ struct ScalarVariable {
   std::optional<std::string> unit;
   std::optional<std::string> display_unit;
   std::optional<std::size_t> derivative;  // 1-based index of the state this Real is the derivative of
+  std::optional<double> nominal;
   std::size_t line = 0;                   // in modelDescription.xml, for messages
 };
 

@@ -33,7 +33,9 @@ struct ModelExchangeFunctions {
         set_continuous_states(required_function<fmi2SetContinuousStatesTYPE>(fmu, "fmi2SetContinuousStates")),
         get_derivatives(required_function<fmi2GetDerivativesTYPE>(fmu, "fmi2GetDerivatives")),
         get_event_indicators(required_function<fmi2GetEventIndicatorsTYPE>(fmu, "fmi2GetEventIndicators")),
-        get_continuous_states(required_function<fmi2GetContinuousStatesTYPE>(fmu, "fmi2GetContinuousStates")) {}
+        get_continuous_states(required_function<fmi2GetContinuousStatesTYPE>(fmu, "fmi2GetContinuousStates")),
+        get_nominals(required_function<fmi2GetNominalsOfContinuousStatesTYPE>(fmu,
+                                                                              "fmi2GetNominalsOfContinuousStates")) {}
   fmi2EnterEventModeTYPE* enter_event_mode;
   fmi2NewDiscreteStatesTYPE* new_discrete_states;
   fmi2EnterContinuousTimeModeTYPE* enter_continuous_time_mode;
@@ -43,12 +45,13 @@ struct ModelExchangeFunctions {
   fmi2GetDerivativesTYPE* get_derivatives;
   fmi2GetEventIndicatorsTYPE* get_event_indicators;
   fmi2GetContinuousStatesTYPE* get_continuous_states;
+  fmi2GetNominalsOfContinuousStatesTYPE* get_nominals;
 };
 
 // Owns the CVODE objects of one run.
 struct CvodeMemory {
   SUNContext context = nullptr;
-  N_Vector x = nullptr;
+  N_Vector x = nullptr, atol = nullptr;
   SUNMatrix matrix = nullptr;
   SUNLinearSolver solver = nullptr;
   void* memory = nullptr;
@@ -59,6 +62,7 @@ struct CvodeMemory {
     if (memory) CVodeFree(&memory);
     if (solver) SUNLinSolFree(solver);
     if (matrix) SUNMatDestroy(matrix);
+    if (atol) N_VDestroy(atol);
     if (x) N_VDestroy(x);
     if (context) SUNContext_Free(&context);
   }
@@ -131,9 +135,12 @@ class ModelExchangeStepper::Run {
       cvode_.memory = CVodeCreate(CV_BDF, cvode_.context);
       if (!cvode_.memory) throw std::runtime_error("CVodeCreate failed");
       check(CVodeInit(cvode_.memory, &Run::rhs, t_, cvode_.x), "CVodeInit");
-      const double rtol = rtol_;
-      // Nominal values are 1 (the FMU declares none): a state near zero is held to rtol as an absolute error.
-      check(CVodeSStolerances(cvode_.memory, rtol, rtol), "CVodeSStolerances");
+      // A state near zero is held to rtol times its nominal as an absolute error (as FMI masters do).
+      cvode_.atol = N_VNew_Serial(static_cast<sunindextype>(nx_), cvode_.context);
+      double* atol = N_VGetArrayPointer(cvode_.atol);
+      require(f_.get_nominals(component_, atol, nx_), "fmi2GetNominalsOfContinuousStates");
+      for (std::size_t k = 0; k < nx_; ++k) atol[k] = rtol_ * (atol[k] > 0 ? atol[k] : 1.0);
+      check(CVodeSVtolerances(cvode_.memory, rtol_, cvode_.atol), "CVodeSVtolerances");
       check(CVodeSetUserData(cvode_.memory, this), "CVodeSetUserData");
       check(CVodeSetMaxNumSteps(cvode_.memory, 1000000), "CVodeSetMaxNumSteps");
       cvode_.matrix = SUNDenseMatrix(static_cast<sunindextype>(nx_), static_cast<sunindextype>(nx_), cvode_.context);

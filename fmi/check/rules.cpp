@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cctype>
 #include <map>
 #include <optional>
@@ -219,6 +220,9 @@ class DescriptionChecker {
     if (variable.type == VariableType::enumeration && !variable.declared_type)
       report("declared-type", fmt::format("{} is an Enumeration without declaredType", describe(variable)));
     if (variable.type != VariableType::real) return;
+    if (variable.nominal && !(*variable.nominal > 0 && std::isfinite(*variable.nominal)))
+      report("nominal", fmt::format("{} has nominal {}; the standard requires a positive value", describe(variable),
+                                    *variable.nominal));
     // A variable's own attributes override those of its declared type.
     std::optional<std::string> unit = variable.unit ? variable.unit : declared ? declared->unit : std::nullopt;
     std::optional<std::string> display_unit = variable.display_unit ? variable.display_unit

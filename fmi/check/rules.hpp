@@ -18,7 +18,7 @@ struct Finding {
 // Judges a parsed description against the standard's rules. Rule names:
 //   fmi-version, guid-present, interface-present, model-identifier, default-experiment,
 //   unique-name, unique-value-reference, causality-variability, continuous-real, independent-variable,
-//   variability-initial, start-required, start-forbidden, declared-type, unit-defined, display-unit-defined,
+//   variability-initial, start-required, start-forbidden, declared-type, unit-defined, display-unit-defined, nominal,
 //   structure-index, output-listed, derivative-index.
 // An empty result means every rule holds.
 std::vector<Finding> check_description(const ModelDescription& description);

@@ -199,6 +199,8 @@ class DescriptionWriter {
       std::string real = "<Real";
       if (!variable.unit.empty()) fmt::format_to(std::back_inserter(real), " unit=\"{}\"", xml_escaped(variable.unit));
       if (variable.source == FmuVariable::Source::parameter) bounds(variable.parameter_index, real);
+      if (variable.nominal != 1.0)
+        fmt::format_to(std::back_inserter(real), " nominal=\"{}\"", xml_double(variable.nominal));
       if (variable.has_start) fmt::format_to(std::back_inserter(real), " start=\"{}\"", xml_double(variable.start));
       if (variable.derivative_of >= 0)
         fmt::format_to(std::back_inserter(real), " derivative=\"{}\"", variable.derivative_of + 1);

@@ -1,5 +1,7 @@
 #include "fmi/export/variable_table.hpp"
 
+#include <cmath>
+
 #include <unordered_map>
 #include <unordered_set>
 
@@ -133,6 +135,7 @@ VariableTable variable_table(const Simulator& sim) {
     variable.variability = FmuVariable::Variability::continuous;
     variable.initial = FmuVariable::Initial::calculated;
     variable.unit = dae_variable.unit;
+    variable.nominal = std::fabs(dae_variable.nominal);
     variable.source = FmuVariable::Source::variable;
     // The readout of a Boolean or Integer discrete variable (its own name; not a
     // Real variable that alias elimination found equal to one) is typed as such.

@@ -39,6 +39,8 @@ struct FmuVariable {
   bool has_start = false;
   double start = 0.0;
   std::string unit;
+  /// A Real variable's magnitude (the model's `nominal`): the master's error weights of a state.
+  double nominal = 1.0;
   std::string description;
   Source source = Source::variable;
   /// Source::parameter: the index in Simulator::parameters() (the compiled

@@ -134,8 +134,7 @@ fmi2Status FmuInstance::get_nominals_of_continuous_states(fmi2Real nominals[], s
   if (!of_type(function, fmi2ModelExchange) || !right_count(function, Counted::states, nx))
     return fmi2Error;
   if (nx > 0 && !nominals) return usage_error(function, "x_nominal is NULL");
-  // The model declares no nominal values: the master scales by its tolerances alone.
-  std::fill(nominals, nominals + nx, 1.0);
+  for (std::size_t k = 0; k < nx; ++k) nominals[k] = table_.variables[table_.states[k]].nominal;
   return fmi2OK;
 }
 

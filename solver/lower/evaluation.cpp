@@ -3,6 +3,7 @@
 #include "solver/passes/event_clock.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <tuple>
 
@@ -147,6 +148,10 @@ std::vector<std::string> CompiledModel::variable_names() const {
   for (const auto& v : dae.variables)
     if (v.name != event_clock_name) names.push_back(v.name);
   return names;
+}
+
+double CompiledModel::absolute_tolerance(int slot, double atol) const {
+  return atol * std::fabs(dae.variables[variable_of_slot[slot]].nominal);
 }
 
 Tape CompiledModel::observer(const std::vector<Expr>& outputs) const {

@@ -83,6 +83,10 @@ struct CompiledModel {
   Tape observer(const std::vector<Expr>& outputs) const;
   /// Every variable name, in model order (results name them so).
   std::vector<std::string> variable_names() const;
+  /// The absolute tolerance of IDA's unknown in `slot`: `atol` scaled by its
+  /// variable's nominal, so a force of nominal 1e4 N is not held to the
+  /// round-off of a 1 m/s speed (Modelica tools scale the same way).
+  double absolute_tolerance(int slot, double atol) const;
 };
 
 /// Sets a tape's time, Jacobian coefficient cj, unknowns y and derivatives y'

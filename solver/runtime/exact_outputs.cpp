@@ -162,7 +162,7 @@ ExactOutputs::Outcome ExactOutputs::solve(double* y, double* yp, const Loader& l
     for (int i = 0; i < n; ++i) {
       z(i) += dz[i];
       size = std::max(size, std::fabs(dz[i]) / (4 * eps * std::fabs(z(i)) + std::numeric_limits<double>::min()));
-      step = std::max(step, std::fabs(dz[i]) / (rtol_ * std::fabs(z(i)) + atol_));
+      step = std::max(step, std::fabs(dz[i]) / (rtol_ * std::fabs(z(i)) + model_.absolute_tolerance(i, atol_)));
     }
     outcome.iterations = iteration + 1;
     fresh_corrections += fresh;

@@ -91,7 +91,8 @@ struct Feedthrough : Model {
   RealOutput y{*this, "y"};
   RealOutput z{*this, "z"};
   Parameter T = parameter("T", 0.1, {.unit = "s"});
-  Variable x = variable("x", {.start = 0.0, .fixed = true});
+  // A nominal the FMU passes on: x's magnitude, for the master's error weights.
+  Variable x = variable("x", {.start = 0.0, .fixed = true, .nominal = 20.0});
   Feedthrough() : Model("Feedthrough") {
     equation(y == 2 * u);
     equation(T * der(x) == w - x);

@@ -97,9 +97,12 @@ TEST_CASE("Model Exchange: derivatives from the states set, inputs through to ou
   REQUIRE(me.fmi2.set_real(me.c, &w, 1, &w0) == fmi2OK);
   const fmi2EventInfo info = me.start();
   CHECK(info.nextEventTimeDefined == fmi2False);
+  // The state's declared nominal reaches the master, in the description and from the function.
+  CHECK(fmu.description().variables[x].nominal == 20.0);
+  CHECK(fmu.description().variables[y].nominal == std::nullopt);
   double nominal = 0;
   REQUIRE(me.get_nominals(me.c, &nominal, 1) == fmi2OK);
-  CHECK(nominal == 1.0);
+  CHECK(nominal == 20.0);
   for (int k = 0; k < 5; ++k) {
     const double t = 0.3 * k, state = 0.2 * k - 0.3, input = 1.5 - k;
     REQUIRE(me.set_time(me.c, t) == fmi2OK);

@@ -1,7 +1,5 @@
 """simulate() from Python costs what it costs from C++ (the GIL is released, no Python in the loop)."""
-import os
 import statistics
-import subprocess
 import time
 
 import pytest
@@ -9,24 +7,25 @@ import pytest
 from models import rolling_wheel
 
 
-def python_median(repeats=21):
+def test_python_simulate_costs_what_cpp_does():
+    """The same compiled model, timed from Python and inside C++, alternately in one process.
+
+    Interleaving makes both medians see the same machine load (a separate C++ process timed
+    before the Python loop did not: under ctest -j2 the ratio swung to 1.85).
+    """
     sim = rolling_wheel().compile()
-    times = []
-    for _ in range(repeats):
+    cpp, py = [], []
+    for _ in range(21):
+        cpp.append(sim._cpp_simulate_seconds(t_end=5.0, output_interval=1e-3))
         t0 = time.perf_counter()
         sim.simulate(t_end=5.0, output_interval=1e-3)
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
-
-
-def test_python_simulate_costs_what_cpp_does():
-    build = os.environ.get("ACAUSAL_BUILD", os.path.join(os.path.dirname(__file__), "..", "..", "build"))
-    program = os.path.join(build, "bench", "rolling_wheel_timing")
-    cpp = float(subprocess.run([program, "21"], check=True, capture_output=True, text=True).stdout)
-    py = python_median()
-    print(f"rolling wheel simulate: C++ {cpp * 1e3:.3f} ms, Python {py * 1e3:.3f} ms, ratio {py / cpp:.3f}")
-    # Generous bound for a shared CI machine; the note reports the measured ratio.
-    assert py < 1.5 * cpp + 2e-3
+        py.append(time.perf_counter() - t0)
+    cpp_median, py_median = statistics.median(cpp), statistics.median(py)
+    print(f"rolling wheel simulate: C++ {cpp_median * 1e3:.3f} ms, Python {py_median * 1e3:.3f} ms, "
+          f"ratio {py_median / cpp_median:.3f}")
+    # The Python path adds the binding, the Ctrl-C handler and the result's wrapper: a bound
+    # generous enough for a shared machine, far below what Python in the loop would cost.
+    assert py_median < 1.5 * cpp_median + 2e-3
 
 
 def test_native_code_runs_a_python_component_bit_for_bit(tmp_path, monkeypatch):

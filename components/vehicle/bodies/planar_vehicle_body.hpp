@@ -92,17 +92,22 @@ struct PlanarVehicleBody : Component {
   Variable a_x = variable("a_x", {.unit = "m/s2"});
   RealOutput a_y{*this, "a_y", {.unit = "m/s2"}};
   RealOutput beta{*this, "beta", {.unit = "rad", .description = "sideslip atan(v_y/|v_x|)"}};
-  Variable F_x = variable("F_x", {.unit = "N", .description = "wheels' force along the body"});
-  Variable F_y = variable("F_y", {.unit = "N", .description = "wheels' force across the body"});
-  Variable M_z = variable("M_z", {.unit = "N.m", .description = "wheels' yaw moment about the CG"});
-  Variable F_drag = variable("F_drag", {.unit = "N"});
-  Variable F_grade_x = variable("F_grade_x", {.unit = "N", .description = "gravity in the road plane, along the body"});
-  Variable F_grade_y = variable("F_grade_y", {.unit = "N", .description = "gravity in the road plane, across the body"});
-  Variable N_front = variable("N_front", {.unit = "N"});
-  Variable N_rear = variable("N_rear", {.unit = "N"});
+  // Forces and moments declare their magnitude (nominal): the integrator's absolute tolerance scales
+  // with it, so the round-off of a zero lateral force at an oblique heading is not held to a speed's atol.
+  Variable F_x = variable("F_x", {.unit = "N", .nominal = 1e3, .description = "wheels' force along the body"});
+  Variable F_y = variable("F_y", {.unit = "N", .nominal = 1e3, .description = "wheels' force across the body"});
+  Variable M_z = variable("M_z", {.unit = "N.m", .nominal = 1e3, .description = "wheels' yaw moment about the CG"});
+  Variable F_drag = variable("F_drag", {.unit = "N", .nominal = 1e3});
+  Variable F_grade_x = variable("F_grade_x", {.unit = "N", .nominal = 1e3,
+                                              .description = "gravity in the road plane, along the body"});
+  Variable F_grade_y = variable("F_grade_y", {.unit = "N", .nominal = 1e3,
+                                              .description = "gravity in the road plane, across the body"});
+  Variable N_front = variable("N_front", {.unit = "N", .nominal = 1e3});
+  Variable N_rear = variable("N_rear", {.unit = "N", .nominal = 1e3});
   Variable phi_roll = variable("phi_roll", {.unit = "rad", .description = "roll angle, positive right side down"});
   Variable w_roll = variable("w_roll", {.unit = "rad/s", .description = "roll rate (roll_dynamics)"});
-  Variable M_roll = variable("M_roll", {.unit = "N.m", .description = "the suspension's roll moment on the wheels"});
+  Variable M_roll = variable("M_roll", {.unit = "N.m", .nominal = 1e3,
+                                        .description = "the suspension's roll moment on the wheels"});
 
   explicit PlanarVehicleBody(std::string name) : Component(std::move(name)) {
     stored_energy(0.5 * m * (v_x * v_x + v_y * v_y) + 0.5 * Iz * r * r);

@@ -121,21 +121,27 @@ struct PlanarWheel : Component {
   Variable omega = variable("omega", {.unit = "rad/s", .state = StateSelect::prefer});
   Variable v_long = variable("v_long", {.unit = "m/s", .description = "wheel centre's speed along the wheel"});
   Variable v_lat = variable("v_lat", {.unit = "m/s", .description = "wheel centre's speed to the wheel's left"});
-  Variable load = variable("load", {.unit = "N", .description = "vertical load N, 0 when negative"});
+  // Forces and moments declare their magnitude (nominal), which scales their absolute tolerance.
+  Variable load = variable("load", {.unit = "N", .nominal = 1e3, .description = "vertical load N, 0 when negative"});
   Variable mu_road = variable("mu_road");
-  Variable F_max = variable("F_max", {.unit = "N", .description = "μ·N"});
-  Variable F_peak = variable("F_peak", {.unit = "N", .description = "the law's peak: √(Fx² + Fy²) never exceeds it"});
+  Variable F_max = variable("F_max", {.unit = "N", .nominal = 1e3, .description = "μ·N"});
+  Variable F_peak = variable("F_peak", {.unit = "N", .nominal = 1e3,
+                                        .description = "the law's peak: √(Fx² + Fy²) never exceeds it"});
   Variable kappa = variable("kappa", {.description = "practical longitudinal slip (ω·r − v_long)/|v_long|"});
   Variable alpha = variable("alpha", {.unit = "rad", .description = "slip angle atan(v_lat/|v_long|)"});
-  Variable Fx = variable("Fx", {.unit = "N", .description = "road force on the tire along the wheel"});
-  Variable Fy = variable("Fy", {.unit = "N", .description = "road force on the tire to the wheel's left"});
-  Variable F_total = variable("F_total", {.unit = "N", .description = "√(Fx² + Fy²)"});
-  Variable tau_roll = variable("tau_roll", {.unit = "N.m"});
-  Variable P_slip = variable("P_slip", {.unit = "W", .description = "power the sliding contact dissipates"});
+  Variable Fx = variable("Fx", {.unit = "N", .nominal = 1e3,
+                                .description = "road force on the tire along the wheel"});
+  Variable Fy = variable("Fy", {.unit = "N", .nominal = 1e3,
+                                .description = "road force on the tire to the wheel's left"});
+  Variable F_total = variable("F_total", {.unit = "N", .nominal = 1e3, .description = "√(Fx² + Fy²)"});
+  Variable tau_roll = variable("tau_roll", {.unit = "N.m", .nominal = 1e2});
+  Variable P_slip = variable("P_slip", {.unit = "W", .nominal = 1e3,
+                                        .description = "power the sliding contact dissipates"});
   Variable alpha_t = variable("alpha_t", {.unit = "rad", .description = "the slip angle the law reads: alpha, or relaxed "
                                                                         "(lateral_relaxation)"});
   Variable E_lat = variable("E_lat", {.unit = "J", .description = "work done on the lateral tread (lateral_relaxation)"});
-  Variable Mz = variable("Mz", {.unit = "N.m", .description = "road moment on the tire about the vertical axis, "
+  Variable Mz = variable("Mz", {.unit = "N.m", .nominal = 1e2,
+                                .description = "road moment on the tire about the vertical axis, "
                                                               "counter-clockwise seen from above (aligning_moment)"});
   Variable trail = variable("trail", {.unit = "m", .description = "pneumatic trail: Mz = −trail·Fy, pac2002's t "
                                                                   "(aligning_moment)"});

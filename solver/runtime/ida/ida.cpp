@@ -20,6 +20,7 @@ Sundials::~Sundials() {
   if (ypp) N_VDestroy(ypp);
   if (dkyp) N_VDestroy(dkyp);
   if (dky) N_VDestroy(dky);
+  if (atol) N_VDestroy(atol);
   if (id) N_VDestroy(id);
   if (yp) N_VDestroy(yp);
   if (y) N_VDestroy(y);
@@ -111,7 +112,9 @@ void SessionRun::create_integrator() {
   IDASetErrHandlerFn(s.ida, &Integration::error_fn, &integ);
   check(IDAInit(s.ida, &Integration::residual_fn, options.t_start, s.y, s.yp), "IDAInit");
   check(IDASetUserData(s.ida, &integ), "IDASetUserData");
-  check(IDASStolerances(s.ida, options.rtol, options.atol), "IDASStolerances");
+  s.atol = N_VNew_Serial(n, s.context);
+  for (int k = 0; k < n; ++k) NV_Ith_S(s.atol, k) = m.absolute_tolerance(k, options.atol);
+  check(IDASVtolerances(s.ida, options.rtol, s.atol), "IDASVtolerances");
   check(IDASetId(s.ida, s.id), "IDASetId");
   check(IDASetMaxNumSteps(s.ida, options.max_steps), "IDASetMaxNumSteps");
   check(IDASetSuppressAlg(s.ida, SUNTRUE), "IDASetSuppressAlg");

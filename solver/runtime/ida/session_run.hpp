@@ -56,7 +56,7 @@ void check_parameter_values(const CompiledModel& m, const std::vector<double>& v
 // Owns the SUNDIALS objects of one run; frees them whatever happens.
 struct Sundials {
   SUNContext context = nullptr;
-  N_Vector y = nullptr, yp = nullptr, id = nullptr;
+  N_Vector y = nullptr, yp = nullptr, id = nullptr, atol = nullptr;
   SUNMatrix matrix = nullptr;
   SUNLinearSolver solver = nullptr;
   void* ida = nullptr;
