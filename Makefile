@@ -73,6 +73,7 @@ bench: build
 	./$(BUILD)/bench/events_bench
 	PYTHONPATH=$(BUILD)/python $(PYTHON) bench/sweep_bench.py
 	PYTHONPATH=$(BUILD)/python $(PYTHON) bench/analysis_bench.py
+	PYTHONPATH=$(BUILD)/python $(PYTHON) bench/memory_bench.py
 
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)

@@ -672,6 +672,8 @@ class UnknownNameError(KeyError, ModelError):
         return py::module_::import("builtins").attr("sorted")(names);
       });
   // A Python subclass whose __init__ skipped super().__init__ has no C++ object behind it.
+  m.def("_interned_node_count", &interned_node_count,
+        "How many expression nodes the process has interned (bench/memory_bench.py).");
   m.def("_is_constructed", [](py::handle self) {
     auto* instance = reinterpret_cast<py::detail::instance*>(self.ptr());
     auto holder = instance->get_value_and_holder();

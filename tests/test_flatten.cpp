@@ -128,3 +128,27 @@ TEST_CASE("hierarchical components flatten like any other", "[flatten]") {
   CHECK(r["twin.flange_b.tau"].back() == Approx(0.0).margin(1e-12));  // the free end carries none
   CHECK(r["twin.second.w"].back() == Approx(2.0).epsilon(1e-6));
 }
+
+TEST_CASE("alias elimination gives the kept variable the largest nominal its set declares, in its own scale",
+          "[flatten]") {
+  // y = -2·x and z = y: one alias set; the integrator's absolute tolerance of the kept variable is
+  // atol times its nominal, so it must carry the magnitude the set declares (x's 1e3, or 2e3 in y's scale).
+  Model m("nominals");
+  Variable x = m.variable("x", {.start = 1.0, .fixed = true, .nominal = 1e3});
+  Variable y = m.variable("y");
+  Variable z = m.variable("z", {.nominal = 0.5});
+  m.equation(der(x) == -x);
+  m.equation(y == -2 * x);
+  m.equation(z == y);
+  DaeSystem dae = flatten(m);
+  eliminate_aliases(dae);
+  int kept = 0;
+  for (const auto& v : dae.variables) {
+    if (v.definition) continue;
+    ++kept;
+    INFO("kept " << v.name);
+    const bool is_x = v.name.size() >= 1 && v.name.back() == 'x';
+    CHECK(v.nominal == (is_x ? 1e3 : 2e3));
+  }
+  CHECK(kept == 1);
+}

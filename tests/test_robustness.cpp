@@ -13,6 +13,7 @@
 #include <functional>
 #include <string>
 
+#include "solver/lower/evaluation.hpp"
 #include "tests/flat_car.hpp"
 #include "examples/rolling_wheel_model.hpp"
 #include "support.hpp"
@@ -366,5 +367,23 @@ TEST_CASE("A coasting car runs at rtol 1e-12: the consistent start does not hing
       CHECK(a[k] * 1500.0 == Approx(-(drag[k] + front[k] + rear[k])).epsilon(1e-3));
     CHECK(v[r.size() - 1] < v0);
     CHECK(v[r.size() - 1] > v0 - 2.0);
+  }
+}
+
+TEST_CASE("compiling a model again makes no new expression nodes", "[robustness][memory]") {
+  // Nodes are interned for the whole process. The compiler's own symbols (event modes, derivatives of index
+  // reduction, discrete readouts, model inputs, the event clock) used to be new on every compile, and with them
+  // every expression that read them: a structural sweep that recompiled one model grew without bound.
+  Model wheel("rolling_wheel");
+  examples::build_rolling_wheel(wheel);
+  Model car("car");
+  test::build_rear_drive_car(car);
+  for (Model* m : {&wheel, &car}) {
+    const Simulator first = m->compile();
+    INFO(first.report().str());
+    REQUIRE(first.compiled().dae.modes.size() > 0);
+    const std::size_t before = interned_node_count();
+    for (int k = 0; k < 3; ++k) m->compile();
+    CHECK(interned_node_count() == before);
   }
 }

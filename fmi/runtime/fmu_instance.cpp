@@ -233,7 +233,12 @@ SimulationOptions FmuInstance::session_options() const {
   options.output_times = {options.t_end};
   // output_interval stays simulate()'s default: consistent initialization
   // looks that far ahead, so the FMU starts exactly as the library's own run.
-  if (experiment_.tolerance_defined) options.rtol = experiment_.tolerance;
+  if (experiment_.tolerance_defined) {
+    // A master asking for more accuracy gets it in both tolerances, in the library's default ratio.
+    const SimulationOptions defaults;
+    options.rtol = experiment_.tolerance;
+    options.atol = defaults.atol * experiment_.tolerance / defaults.rtol;
+  }
   return options;
 }
 

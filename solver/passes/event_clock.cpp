@@ -12,7 +12,7 @@ void add_event_clock(DaeSystem& dae) {
   clock.name = event_clock_name;
   clock.unit = "s";
   clock.start_given = true;  // 0 is meant: the value never matters
-  clock.symbol = make_variable_symbol(clock.name).node();
+  clock.symbol = derived_symbol(Op::Var, nullptr, "event clock", clock.name).node();
   dae.variable_of.set(clock.symbol, static_cast<int>(dae.variables.size()));
   dae.variables.push_back(clock);
   const Equation eq{der(Expr(clock.symbol)), Expr(0.0)};

@@ -192,7 +192,8 @@ class EventExtractor {
       return Expr(dae_.modes[it->second].symbol);
     }
     EventMode m;
-    m.symbol = make_parameter_symbol("mode" + std::to_string(dae_.modes.size())).node();
+    const std::string mode_name = "mode" + std::to_string(dae_.modes.size());
+    m.symbol = derived_symbol(Op::Param, nullptr, mode_name, mode_name).node();
     // Root functions read states rather than their derivatives where a
     // derivative alias allows (der(phi) is w): IDA's y' comes from its
     // interpolating polynomial and moves when an event re-initializes it, so a

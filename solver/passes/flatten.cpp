@@ -212,7 +212,7 @@ class Flattener {
     readout.name = d.name;
     readout.unit = d.attributes.unit;
     readout.start = d.attributes.start;
-    readout.symbol = make_variable_symbol(d.name).node();
+    readout.symbol = derived_symbol(Op::Var, d.symbol, "readout", d.name).node();
     readout.definition = d.symbol;
     readout_of_[d.symbol] = static_cast<int>(dae_.variables.size());
     dae_.variable_of.set(readout.symbol, static_cast<int>(dae_.variables.size()));
@@ -319,7 +319,7 @@ class Flattener {
   // name that the input equals (alias elimination then reads the parameter
   // wherever the input is used).
   void model_input(const DaeVariable& v, int where) {
-    Expr value = make_parameter_symbol(v.name);
+    Expr value = derived_symbol(Op::Param, v.symbol, "input", v.name);
     ParameterAttributes attributes{.unit = v.unit, .description = "input of the model, set from outside"};
     attributes.input = true;
     dae_.parameter_of.set(value.node(), static_cast<int>(dae_.parameters.size()));

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include <fmt/format.h>
+
 
 namespace acausal {
 
@@ -286,7 +288,8 @@ class IndexReducer {
     v.unit = base.unit.empty() ? "" : base.unit + (order == 1 ? "/s" : "/s" + std::to_string(order));
     v.nominal = base.nominal;
     v.state = dummy ? StateSelect::never : StateSelect::default_;
-    v.symbol = make_variable_symbol(v.name).node();
+    const std::string role = fmt::format("der^{}{}", order, dummy ? " dummy" : "");
+    v.symbol = derived_symbol(Op::Var, base.symbol, role, v.name).node();
     int id = static_cast<int>(dae_.variables.size());
     dae_.variable_of.set(v.symbol, id);
     dae_.variables.push_back(std::move(v));

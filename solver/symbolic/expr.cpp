@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include <fmt/format.h>
+
 #include "solver/symbolic/errors.hpp"
 #include "solver/symbolic/table_entries.hpp"
 
@@ -65,6 +67,23 @@ class Interner {
     return static_cast<std::uint32_t>(names_.size() - 1);
   }
 
+  const Node* derived(Op kind, const Node* of, const std::string& role, const std::string& name) {
+    std::string key = fmt::format("{}:{}:{}", static_cast<int>(kind), static_cast<const void*>(of), role);
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (auto found = derived_.find(key); found != derived_.end()) return found->second;
+    }
+    const Node* symbol = intern(kind, new_symbol(name), 0.0, nullptr, nullptr, nullptr);
+    std::lock_guard<std::mutex> lock(mutex_);
+    // Another thread may have made it meanwhile: the first one made stays the symbol.
+    return derived_.emplace(std::move(key), symbol).first->second;
+  }
+
+  std::size_t count() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return count_;
+  }
+
   const std::string& name(std::uint32_t symbol) {
     std::lock_guard<std::mutex> lock(mutex_);
     return names_.at(symbol);
@@ -114,6 +133,7 @@ class Interner {
   std::vector<std::unique_ptr<Node[]>> chunks_;
   std::uint32_t count_ = 0;
   std::deque<std::string> names_;
+  std::unordered_map<std::string, const Node*> derived_;
   std::vector<std::uint64_t> slots_;
 };
 
@@ -239,6 +259,14 @@ Expr make_discrete_symbol(const std::string& name) {
   return Expr(leaf_node(Op::Discrete, interner().new_symbol(name), 0.0));
 }
 Expr time_symbol() { return Expr(leaf_node(Op::Time, 0, 0.0)); }
+
+std::size_t interned_node_count() { return interner().count(); }
+
+Expr derived_symbol(Op kind, const Node* of, const std::string& role, const std::string& name) {
+  if (kind != Op::Var && kind != Op::Param && kind != Op::Discrete)
+    throw std::logic_error("derived_symbol: a symbol is a Var, Param or Discrete");
+  return Expr(interner().derived(kind, of, role, name));
+}
 
 Expr make(Op op, const Expr& a) {
   if (op == Op::Der) {

@@ -93,6 +93,14 @@ const std::string& symbol_name(const Node* symbol);
 Expr time_symbol();
 /// A leaf for a value that changes only at events (see Component::discrete).
 Expr make_discrete_symbol(const std::string& name);
+/// The symbol the compiler makes for `role` of `of` (a variable's derivative,
+/// a discrete's readout, the n-th event mode with `of` null), of kind Var,
+/// Param or Discrete: one symbol per (of, role) for the whole process, so
+/// compiling a model again builds the same, already interned expressions
+/// instead of new ones. `name` is only used for printing.
+Expr derived_symbol(Op kind, const Node* of, const std::string& role, const std::string& name);
+/// How many distinct nodes the process has interned (they are never freed).
+std::size_t interned_node_count();
 
 /// Builds a node, folding constants and applying cheap identities.
 Expr make(Op op, const Expr& a);
