@@ -208,6 +208,20 @@ TEST_CASE("a name belongs to one kind in a component: a variable and a parameter
   CHECK_THROWS_WITH(Clash("c", 2), Catch::Contains("declares parameter 'k' twice"));
 }
 
+TEST_CASE("a nominal that is not positive and finite is refused where the variable is declared, naming it",
+          "[errors]") {
+  // The nominal scales the variable's absolute tolerance: zero would make it 0, a negative one an invalid
+  // tolerance the integrator reports without the variable's name.
+  for (double nominal : {0.0, -5.0, std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()}) {
+    Model m("scaled");
+    INFO("nominal " << nominal);
+    CHECK_THROWS_WITH(m.variable("force", {.unit = "N", .nominal = nominal}),
+                      Catch::Contains("variable 'scaled.force'") && Catch::Contains("must be positive and finite"));
+  }
+  Model m("scaled");
+  CHECK_NOTHROW(m.variable("force", {.unit = "N", .nominal = 1e3}));
+}
+
 TEST_CASE("a message keeps every byte it quotes: invalid UTF-8 and NUL are escaped, never cut", "[errors]") {
   // Issue 30: a non-UTF-8 byte in a file emptied the ModelError message in
   // Python, a NUL byte cut it.

@@ -1,7 +1,5 @@
 #include "fmi/export/variable_table.hpp"
 
-#include <cmath>
-
 #include <unordered_map>
 #include <unordered_set>
 
@@ -135,7 +133,7 @@ VariableTable variable_table(const Simulator& sim) {
     variable.variability = FmuVariable::Variability::continuous;
     variable.initial = FmuVariable::Initial::calculated;
     variable.unit = dae_variable.unit;
-    variable.nominal = std::fabs(dae_variable.nominal);
+    variable.nominal = dae_variable.nominal;
     variable.source = FmuVariable::Source::variable;
     // The readout of a Boolean or Integer discrete variable (its own name; not a
     // Real variable that alias elimination found equal to one) is typed as such.

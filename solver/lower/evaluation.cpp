@@ -3,7 +3,6 @@
 #include "solver/passes/event_clock.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstring>
 #include <tuple>
 
@@ -151,7 +150,7 @@ std::vector<std::string> CompiledModel::variable_names() const {
 }
 
 double CompiledModel::absolute_tolerance(int slot, double atol) const {
-  return atol * std::fabs(dae.variables[variable_of_slot[slot]].nominal);
+  return atol * dae.variables[variable_of_slot[slot]].nominal;
 }
 
 Tape CompiledModel::observer(const std::vector<Expr>& outputs) const {

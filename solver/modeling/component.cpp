@@ -304,6 +304,9 @@ void Component::claim_name(const std::string& name, const char* kind) const {
 
 Variable Component::variable(const std::string& name, VariableAttributes attributes) {
   claim_name(name, "variable");
+  if (!(attributes.nominal > 0 && std::isfinite(attributes.nominal)))
+    throw ModelError("variable '" + join(name_, name) + "': nominal = " + format_number(attributes.nominal) +
+                     " must be positive and finite (it scales the variable's absolute tolerance)");
   Expr symbol = make_variable_symbol(name);
   bool start_given = attributes.start != 0.0 || attributes.fixed;
   variables_.push_back({name, symbol, std::move(attributes), Causality::internal, start_given});

@@ -239,8 +239,9 @@ long alias_round(DaeSystem& dae) {
     DaeVariable& v = dae.variables[i];
     DaeVariable& target = dae.variables[rep];
     // The representative carries the set's largest declared magnitude (1 is the default, not a declaration).
-    const double implied = std::fabs(v.nominal / k);
-    if (v.nominal != 1.0 && (target.nominal == 1.0 || implied > std::fabs(target.nominal))) target.nominal = implied;
+    const double nominal_in_target_scale = v.nominal / std::fabs(k);
+    if (v.nominal != 1.0 && (target.nominal == 1.0 || nominal_in_target_scale > target.nominal))
+      target.nominal = nominal_in_target_scale;
     if (v.fixed) {
       double implied = v.start / k;
       if (target.fixed && std::fabs(implied - target.start) > 1e-12 * (1 + std::fabs(implied))) {
