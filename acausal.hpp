@@ -34,6 +34,8 @@
 #include "components/blocks/discrete_sources/boolean_pulse.hpp"
 #include "components/blocks/discrete_sources/boolean_table.hpp"
 #include "components/blocks/discrete_sources/integer_sources.hpp"
+#include "components/blocks/discrete_sources/integer_table.hpp"
+#include "components/blocks/discrete_sources/radio_button_source.hpp"
 #include "components/blocks/continuous/critical_damping.hpp"
 #include "components/blocks/continuous/der.hpp"
 #include "components/blocks/continuous/filter.hpp"

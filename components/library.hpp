@@ -144,6 +144,7 @@
   X(blocks, IntegerMultiSwitch) \
   X(blocks, IntegerProduct) \
   X(blocks, IntegerStep) \
+  X(blocks, IntegerTable) \
   X(blocks, IntegerSum) \
   X(blocks, IntegerToReal) \
   X(blocks, IntegerValue) \
@@ -174,6 +175,7 @@
   X(blocks, Product) \
   X(blocks, Quantizer) \
   X(blocks, RSFlipFlop) \
+  X(blocks, RadioButtonSource) \
   X(blocks, Ramp) \
   X(blocks, RealToInteger) \
   X(blocks, RealValue) \

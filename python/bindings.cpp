@@ -937,6 +937,7 @@ class UnknownNameError(KeyError, ModelError):
     }, py::arg("component"), py::arg("points"));
   };
   bind_table("_set_table", "blocks.TimeTable", &blocks::TimeTable::set_table);
+  bind_table("_set_integer_table", "blocks.IntegerTable", &blocks::IntegerTable::set_table);
   // CombiTimeTable and CombiTable1D: rows of (abscissa, values...), or a file.
   m.def("_set_rows", [](Component& c, const std::vector<std::vector<double>>& rows) {
     if (auto* t = dynamic_cast<blocks::CombiTimeTable*>(&c)) return t->set_table(rows);

@@ -315,3 +315,65 @@ TEST_CASE("Boolean networks: a model without continuous unknowns runs, and its m
     CHECK_THROWS_WITH(m.compile(), Catch::Contains("k is a whole number"));
   }
 }
+
+TEST_CASE("MSL Blocks.Examples.Interaction1 against the reference: IntegerTable and two radio buttons",
+          "[msl][logical]") {
+  Model m("Interaction1");
+  auto& integerValue = m.add<blocks::IntegerValue>("integerValue");
+  auto& integerTable = m.add<blocks::IntegerTable>("integerTable");
+  integerTable.set_table({{0, 0}, {1, 2}, {2, 4}, {3, 6}, {4, 4}, {6, 2}});
+  auto& timeTable = m.add<blocks::TimeTable>("timeTable");
+  // MSL's table ends with (6, 2.1) twice; our TimeTable takes a time once
+  // (the repeated row changes nothing, and realValue is not compared).
+  timeTable.set_table({{0, 0}, {1, 2.1}, {2, 4.2}, {3, 6.3}, {4, 4.2}, {6, 2.1}});
+  auto& realValue = m.add<blocks::RealValue>("realValue");
+  auto& booleanTable = m.add<blocks::BooleanTable>("booleanTable", {}, std::vector<double>{1, 2, 3, 4, 5, 6, 7, 8, 9});
+  auto& booleanValue = m.add<blocks::BooleanValue>("booleanValue");
+  // MSL binds start.reset = {stop.on} and stop.reset = {start.on}: connections here.
+  auto& start = m.add<blocks::RadioButtonSource>("start", {}, std::vector<double>{1, 3});
+  auto& stop = m.add<blocks::RadioButtonSource>("stop", {}, std::vector<double>{2, 4});
+  m.connect(stop.on, *start.reset[0]);
+  m.connect(start.on, *stop.reset[0]);
+  m.connect(integerTable.y, integerValue.numberPort);
+  m.connect(timeTable.y, realValue.numberPort);
+  m.connect(booleanTable.y, booleanValue.activePort);
+  const Result r = run_example(m);
+  CHECK(test::compare_with_reference(r, "Blocks_Interaction1.csv",
+                                     {"booleanTable.y", "integerTable.y", "start.on", "start.reset[1]", "stop.on",
+                                      "stop.reset[1]"}) <= 1e-3);
+  // Exactly one button is on from its first press: pressing one releases the
+  // other at the same instant (both rows at t = 2 s: start released, stop on).
+  for (double t = 1.01; t < 10.0; t += 0.1) {
+    INFO("t = " << t);
+    CHECK(value_at(r, "start.on", t) + value_at(r, "stop.on", t) == 1.0);
+  }
+  CHECK(value_at(r, "stop.on", 9.0) == 1.0);  // the last press, at 4 s, was stop's
+  // The table's last value holds after its last row; its first before the first.
+  CHECK(value_at(r, "integerTable.y", 9.5) == 2.0);
+  CHECK(value_at(r, "integerTable.y", 5.0) == 4.0);
+}
+
+TEST_CASE("RadioButtonSource: a press at the instant of a reset wins, a held reset clears once", "[logical]") {
+  // reset1 rises at 2 s and stays true; presses at 1, 2 and 3 s. At 1 s on.
+  // At 2 s the press sets on in the instant's first iteration and the reset,
+  // acting one iteration late (through pre, as MSL's algorithm), clears it in
+  // the next: off after 2 s. A reset that stays true does not act again, so
+  // the press at 3 s holds.
+  Model m("radio");
+  auto& button = m.add<blocks::RadioButtonSource>("button", {}, std::vector<double>{1, 2, 3});
+  auto& reset = m.add<blocks::BooleanStep>("reset", {{"startTime", 2.0}});
+  m.connect(reset.y, *button.reset[0]);
+  const Result r = m.compile().simulate(test::run_for(4.0, 0.01, 1e-6));
+  CHECK(value_at(r, "button.on", 0.5) == 0.0);
+  CHECK(value_at(r, "button.on", 1.5) == 1.0);
+  CHECK(value_at(r, "button.on", 2.5) == 0.0);
+  CHECK(value_at(r, "button.on", 3.5) == 1.0);
+}
+
+TEST_CASE("IntegerTable refuses rows that are not a table of whole values, naming the block", "[logical][errors]") {
+  Model m("bad");
+  auto& table = m.add<blocks::IntegerTable>("steps");
+  CHECK_THROWS_WITH(table.set_table({{0, 1}, {1, 2.5}}), Catch::Contains("'steps'") && Catch::Contains("whole value"));
+  CHECK_THROWS_WITH(table.set_table({{0, 1}, {0, 2}}), Catch::Contains("'steps'") && Catch::Contains("increase strictly"));
+  CHECK_THROWS_WITH(table.set_table({}), Catch::Contains("'steps'") && Catch::Contains("empty"));
+}

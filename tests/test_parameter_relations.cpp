@@ -43,6 +43,9 @@ const std::map<std::string, std::vector<Relation>> relations = {
     {"blocks::TriggeredAdd", {{"y_start is a whole number (an Integer)", {{"y_start", 0.5}}, {"y_start"}}}},
     {"blocks::BooleanTable",
      {{"the instants increase strictly (table_2 > table_1)", {{"table_2", -1.0}}, {"table_1", "table_2"}}}},
+    {"blocks::RadioButtonSource",
+     {{"the instants increase strictly (buttonTimeTable_2 > buttonTimeTable_1)", {{"buttonTimeTable_2", -1.0}},
+       {"buttonTimeTable_1", "buttonTimeTable_2"}}}},
     {"blocks::Hysteresis", {{"uHigh > uLow", {{"uHigh", -1.0}}, {"uHigh", "uLow"}}}},
     {"rotational::IdealGear", {{"ratio must not be 0", {{"ratio", 0.0}}, {"ratio"}}}},
     // A zero mass or inertia passed its bound (min = 0) and then failed inside IDA (issue 30).

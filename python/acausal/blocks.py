@@ -11,10 +11,12 @@ for _key in _acausal._library:
 
 
 def set_table(component, rows):
-    """Sets the table of a TimeTable ((time, value) points), or of a CombiTimeTable or CombiTable1D (rows of
-    abscissa and values: one output y1, y2, ... per value column), added to a model."""
+    """Sets the table of a TimeTable or an IntegerTable ((time, value) points), or of a CombiTimeTable or
+    CombiTable1D (rows of abscissa and values: one output y1, y2, ... per value column), added to a model."""
     if component.type_name == "blocks::TimeTable":
         _acausal._set_table(component, [(float(t), float(v)) for t, v in rows])
+    elif component.type_name == "blocks::IntegerTable":
+        _acausal._set_integer_table(component, [(float(t), float(v)) for t, v in rows])
     else:
         _acausal._set_rows(component, [[float(v) for v in row] for row in rows])
 

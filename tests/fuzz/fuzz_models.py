@@ -132,6 +132,8 @@ WIRING = {
     "blocks.SampleTrigger": ("y:bout", ""),
     "blocks.IntegerConstant": ("y:iout", ""),
     "blocks.IntegerStep": ("y:iout", ""),
+    "blocks.IntegerTable": ("y:iout", ""),
+    "blocks.RadioButtonSource": ("reset1:bin on:bout", ""),
     "blocks.RealToInteger": ("u:in y:iout", ""),
     "blocks.IntegerToReal": ("u:iin y:out", ""),
     "blocks.BooleanToReal": ("u:bin y:out", ""),
@@ -308,6 +310,7 @@ MASSES = {"rot": "rotational.Inertia", "trans": "translational.Mass", "contact":
           "frame": "planar.Body", "heat": "thermal.HeatCapacitor", "pin": "electrical.Capacitor"}
 # Tables set after add(): the setter and the range of plausible values.
 TABLES = {"blocks.TimeTable": ("blocks.set_table", -10.0, 10.0),
+          "blocks.IntegerTable": ("blocks.set_table", -10.0, 10.0),
           "blocks.CombiTimeTable": ("blocks.set_table", -10.0, 10.0),
           "blocks.CombiTable1D": ("blocks.set_table", -10.0, 10.0),
           "blocks.CombiTable2D": ("set_grid", -10.0, 10.0),
@@ -315,8 +318,8 @@ TABLES = {"blocks.TimeTable": ("blocks.set_table", -10.0, 10.0),
           "vehicle.Wheel": ("vehicle.set_friction_table", 0.0, 1.2),
           "vehicle.VehicleBody": ("vehicle.set_grade_table", -0.3, 0.3)}
 # Tables whose outputs exist only once the table is set.
-ALWAYS_TABULATED = ("blocks.TimeTable", "blocks.CombiTimeTable", "blocks.CombiTable1D", "blocks.CombiTable2D",
-                    "vehicle.DriveCycle")
+ALWAYS_TABULATED = ("blocks.TimeTable", "blocks.IntegerTable", "blocks.CombiTimeTable", "blocks.CombiTable1D",
+                    "blocks.CombiTable2D", "vehicle.DriveCycle")
 SOURCES = ("blocks.Constant", "blocks.Step", "blocks.Sine", "blocks.Ramp", "blocks.TimeTable")
 # Signal inputs and the outputs that drive them, and a source for each kind.
 SIGNAL_KINDS = (("in", "out"), ("bin", "bout"), ("iin", "iout"))
@@ -571,6 +574,8 @@ def add_table(p, key, var):
     if rng.random() < 0.1:
         xs = rng.choice(([], xs[::-1] + xs, xs + [math.nan], xs + [math.inf]))  # empty, unsorted, non-finite
     ys = [rng.choice(EDGE_VALUES) if rng.random() < 0.05 else rng.uniform(low, high) for _ in xs]
+    if key == "blocks.IntegerTable":  # whole values, but for the odd one
+        ys = [y if rng.random() < 0.05 or not math.isfinite(y) else float(round(y)) for y in ys]
     points = ", ".join(f"({literal(x)}, {literal(y)})" for x, y in zip(xs, ys))
     p.lines.append(f"{setter}({var}, [{points}])")
 

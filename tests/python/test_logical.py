@@ -70,3 +70,21 @@ def test_a_size_that_is_not_a_whole_number_is_refused():
     m = ac.Model("sizes")
     with pytest.raises(ac.ModelError, match="nu = 2.5"):
         m.add(blocks.MultiOr("gate", nu=2.5))
+
+
+def test_integer_table_and_radio_buttons_from_python():
+    """IntegerTable takes its rows with blocks.set_table; two RadioButtonSources (their
+    instants as parameters) reset each other, so exactly one is on after the first press."""
+    m = ac.Model("buttons")
+    steps = m.add(blocks.IntegerTable("steps"))
+    blocks.set_table(steps, [(0.0, 1), (1.0, 3), (2.5, -2)])
+    start = m.add(blocks.RadioButtonSource("start", buttonTimeTable_1=1.0, buttonTimeTable_2=3.0))
+    stop = m.add(blocks.RadioButtonSource("stop", buttonTimeTable_1=2.0, buttonTimeTable_2=4.0))
+    m.connect(stop.on, start.reset1)
+    m.connect(start.on, stop.reset1)
+    r = m.compile().simulate(t_end=5.0, output_interval=0.05)
+    assert [value_at(r, "steps.y", t) for t in (0.5, 1.5, 3.0, 4.9)] == [1.0, 3.0, -2.0, -2.0]
+    assert [value_at(r, "start.on", t) for t in (0.5, 1.5, 2.5, 3.5, 4.5)] == [0.0, 1.0, 0.0, 1.0, 0.0]
+    assert [value_at(r, "stop.on", t) for t in (0.5, 1.5, 2.5, 3.5, 4.5)] == [0.0, 0.0, 1.0, 0.0, 1.0]
+    with pytest.raises(ac.ModelError, match="whole value"):
+        blocks.set_table(m.add(blocks.IntegerTable("bad")), [(0.0, 0.5)])
