@@ -1,14 +1,15 @@
 # The C++ code blocks of README.md and docs/*.md are tests. At configure time
 # each ```cpp block becomes a source file in the build tree, built with
 # everything else (`make build`); editing the Markdown re-extracts them. The
-# n-th block of README.md or docs/<file>.md is doc_<file>_<n>, a target and,
-# unless it is only compiled, a test. A block is either
+# n-th block of README.md or docs/<file>.md is doc_<file>_<n>: a program's
+# target and test, an excerpt's test, or a fragment's function (the fragments
+# are compiled together, as target doc_fragments). A block is either
 #
 #   * a program (it has `int main`): built as is, then run by its test in an
 #     empty working directory; it must exit with 0;
 #   * marked, on the line just before its fence, with
 #       <!-- snippet: compile -->        a fragment: compiled (not run) as the body of
-#                                        a function, after #include <acausal/acausal.hpp>,
+#                                        a function doc_<file>_<n>(), after #include <acausal/acausal.hpp>,
 #                                        <acausal/harness/checklists.hpp>, <acausal/harness/rigs.hpp>
 #                                        and `using namespace acausal; using namespace acausal::harness;`
 #                                        (local structs are fine, templates are not);
@@ -81,10 +82,8 @@ foreach(doc ${ACAUSAL_SNIPPET_DOCS})
       add_test(NAME ${name} COMMAND ${CMAKE_COMMAND} -DORIGIN=${where}:${line} -DPROGRAM=$<TARGET_FILE:${name}>
                                     -DWORK_DIR=${dir}/run -P ${CMAKE_CURRENT_SOURCE_DIR}/snippet_test.cmake)
     elseif(marker STREQUAL "<!-- snippet: compile -->")
-      acausal_snippet_write(${dir}/fragment.cpp "${ACAUSAL_SNIPPET_PRELUDE}void snippet() {\n${source}}\n")
-      add_library(${name} OBJECT ${dir}/fragment.cpp)
-      target_link_libraries(${name} PRIVATE acausal)
-      target_precompile_headers(${name} REUSE_FROM acausal_pch)
+      acausal_snippet_write(${dir}/fragment.cpp "${ACAUSAL_SNIPPET_PRELUDE}void ${name}() {\n${source}}\n")
+      list(APPEND ACAUSAL_SNIPPET_FRAGMENTS ${dir}/fragment.cpp)
     elseif(marker MATCHES "^<!-- snippet: excerpt ([^ ]+) -->$")
       acausal_snippet_write(${dir}/excerpt.txt "${block}\n")
       add_test(NAME ${name} COMMAND ${CMAKE_COMMAND} -DORIGIN=${where}:${line} -DEXCERPT=${dir}/excerpt.txt
@@ -96,3 +95,9 @@ foreach(doc ${ACAUSAL_SNIPPET_DOCS})
     endif()
   endwhile()
 endforeach()
+
+# Six fragments per compiler run: they read the same headers and instantiate the same inline code.
+add_library(doc_fragments OBJECT ${ACAUSAL_SNIPPET_FRAGMENTS})
+target_link_libraries(doc_fragments PRIVATE acausal)
+target_precompile_headers(doc_fragments REUSE_FROM acausal_pch)
+set_target_properties(doc_fragments PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 6)

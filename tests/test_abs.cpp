@@ -16,6 +16,8 @@
 #include "components/vehicle/control/traction_control.hpp"
 #include "tests/support.hpp"
 
+namespace test_abs {
+
 using namespace acausal;
 using test::run_for;
 
@@ -309,3 +311,5 @@ TEST_CASE("ABS and TCS commands change only at their 10 ms samples", "[vehicle][
   CHECK(changes > 5);
   CHECK(off == 0);
 }
+
+}  // namespace test_abs

@@ -10,6 +10,8 @@
 
 #include "linear_response.hpp"
 
+namespace test_analysis {
+
 using namespace acausal;
 using test::transfer;
 using Catch::Matchers::Contains;
@@ -302,3 +304,5 @@ TEST_CASE("steady_state names what it cannot solve", "[analysis]") {
   not_a_number.conditions = {{"mass.v", std::nan("")}};
   CHECK_THROWS_WITH(steady_state(sim, guess, not_a_number), Contains("mass.v = nan") && Contains("not finite"));
 }
+
+}  // namespace test_analysis

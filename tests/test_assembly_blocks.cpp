@@ -9,6 +9,8 @@
 #include <set>
 #include <string>
 
+namespace test_assembly_blocks {
+
 using namespace acausal;
 
 namespace {
@@ -146,3 +148,5 @@ TEST_CASE("no library component has a connector and a part of the same name", "[
   CHECK(clashes.empty());
   CHECK_THROWS_WITH(Clashing("x"), Catch::Contains("has a connector 'clutch' and adds a part"));
 }
+
+}  // namespace test_assembly_blocks

@@ -18,6 +18,8 @@
 
 #include "support.hpp"
 
+namespace test_automatic_car {
+
 using namespace acausal;
 using namespace acausal::test;
 
@@ -136,7 +138,7 @@ TEST_CASE("AutomaticCar creeps: with both pedals released the idle governor hold
 
 TEST_CASE("AutomaticCar on the NEDC: inside the speed band, its books close, and it burns more fuel than the "
           "manual car (the converter slips at every launch and idles against the brakes at every stop)",
-          "[vehicle][automatic][cycle][integration]") {
+          "[vehicle][automatic][cycle][integration][long]") {
   const auto run = [](harness::Transmission transmission) {
     Model m("nedc");
     harness::CycleTest test = harness::cycle_test(m, "nedc", transmission);
@@ -158,3 +160,5 @@ TEST_CASE("AutomaticCar on the NEDC: inside the speed band, its books close, and
   // Converter losses cost a few to a few tens of per cent, not a multiple.
   CHECK(automatic.fuel_per_100km < 1.4 * manual.fuel_per_100km);
 }
+
+}  // namespace test_automatic_car

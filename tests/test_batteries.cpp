@@ -21,6 +21,8 @@
 #include "msl_reference.hpp"
 #include "support.hpp"
 
+namespace test_batteries {
+
 using namespace acausal;
 using namespace acausal::test;
 
@@ -406,3 +408,5 @@ TEST_CASE("MSL Electrical.Batteries.Examples.CCCV_CellRC: a cell with two RC pai
   const double worst_deviation = compare_with_reference(r, "Batteries_CCCV_CellRC.csv", {}, 1e-4);
   UNSCOPED_INFO("CCCV_CellRC: worst deviation " << worst_deviation << " of a signal's range");
 }
+
+}  // namespace test_batteries

@@ -22,6 +22,8 @@
 
 #include "support.hpp"
 
+namespace test_battery_electric_car {
+
 using namespace acausal;
 using test::run_for;
 using vehicle::BatteryElectricCar;
@@ -251,7 +253,7 @@ TEST_CASE("BatteryElectricCar: a stop from 50 km/h returns at most the efficienc
 
 TEST_CASE("BatteryElectricCar on the WLTC: kWh/100 km at the battery within the band of similar cars, the speed "
           "within the tolerance band, the books and the energy split close",
-          "[vehicle][electric][car][cycle][integration]") {
+          "[vehicle][electric][car][cycle][integration][long]") {
   Model m("ev_wltc");
   harness::ElectricCycleTest test = harness::electric_cycle_test(m, "wltc3b");
   // As the conventional car's WLTC run (test_drive_cycle.cpp).
@@ -346,3 +348,5 @@ TEST_CASE("BatteryElectricCar: ABS between the controller's friction demand and 
   CHECK_THAT(refused({{"wheel_fl.Crr", 0.01}}), Catch::Contains("rolling resistance is counted once"));
   CHECK(refused({{"differential.ratio", 8.0}, {"controller.ratio", 8.0}}).empty());
 }
+
+}  // namespace test_battery_electric_car

@@ -18,6 +18,8 @@
 
 #include "support.hpp"
 
+namespace test_dcdc {
+
 using namespace acausal;
 using Catch::Matchers::Contains;
 
@@ -293,3 +295,5 @@ TEST_CASE("DCDCAveraged current limit: a load that would draw more than I_max ge
   CHECK(r["converter.i1"].back() == Approx(I_max * I_max * R / eta / 400.0).epsilon(1e-9));
   test::books_close(books, r, 1e-6);
 }
+
+}  // namespace test_dcdc

@@ -8,6 +8,8 @@
 
 #include "support.hpp"
 
+namespace test_delay {
+
 using namespace acausal;
 using test::run_for;
 using test::worst;
@@ -152,3 +154,5 @@ TEST_CASE("SteeringActuator: angle saturation and angular velocity limit", "[act
   auto free = sim.simulate(run_for(6.0, 0.01, 1e-8))["steer.y"];
   CHECK(free.back() == Approx(-1.0).margin(0.01));
 }
+
+}  // namespace test_delay

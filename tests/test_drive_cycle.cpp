@@ -11,6 +11,8 @@
 #include "harness/cycle.hpp"
 #include "support.hpp"
 
+namespace test_drive_cycle {
+
 using namespace acausal;
 
 namespace {
@@ -77,7 +79,7 @@ TEST_CASE("DriveCycle: acceleration is the trace's slope, the preview reads ahea
 }
 
 TEST_CASE("The WLTC run: the driver stays in the tolerance band, fuel is reported, the energy split closes",
-          "[vehicle][cycle][integration]") {
+          "[vehicle][cycle][integration][long]") {
   Model m("wltc");
   harness::CycleTest test = harness::cycle_test(m, "wltc3b");
   SimulationOptions options = test::run_for(test.cycle.duration, 0.1, 1e-6);
@@ -102,3 +104,5 @@ TEST_CASE("The WLTC run: the driver stays in the tolerance band, fuel is reporte
   CHECK(engine / report.fuel_energy > 0.6);  // most of it is heat in the engine
   CHECK(test.books.model_closes(1e-4).evaluate(r).passed);
 }
+
+}  // namespace test_drive_cycle

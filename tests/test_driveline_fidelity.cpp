@@ -17,6 +17,8 @@
 
 #include "support.hpp"
 
+namespace test_driveline_fidelity {
+
 using namespace acausal;
 using namespace acausal::test;
 
@@ -99,7 +101,7 @@ TEST_CASE("TorqueConverter: a launch follows the K-factor relation at every row,
   // lock-up clutch (400 N.m) closes at t = 8 s.
   Model m("launch");
   auto& tc = m.add<vehicle::TorqueConverter>("tc");
-  auto rig = harness::rotational_rig(m, tc.flange_a, tc.flange_b, 120.0, 0.2, 1.0, 0.3);
+  harness::rotational_rig(m, tc.flange_a, tc.flange_b, 120.0, 0.2, 1.0, 0.3);
   auto& lockup = m.add<blocks::Step>("lockup", {{"height", 1.0}, {"startTime", 8.0}});
   m.connect(lockup.y, tc.lockup_input);
   m.set_start("input.phi", 0.0);
@@ -307,3 +309,5 @@ TEST_CASE("Split-μ launch on a grade: the LSD climbs where the open differentia
   books_close_within(open_books, open, 1e-5);
   books_close_within(lsd_books, lsd, 1e-5);
 }
+
+}  // namespace test_driveline_fidelity

@@ -16,6 +16,8 @@
 
 #include "support.hpp"
 
+namespace test_electrical {
+
 using namespace acausal;
 using Catch::Matchers::Contains;
 
@@ -292,3 +294,5 @@ TEST_CASE("Half-wave rectifier: the ideal diode switches by state events at the 
   CHECK(closes.passed);
   CHECK(whole.passed);
 }
+
+}  // namespace test_electrical

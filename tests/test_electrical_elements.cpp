@@ -18,6 +18,8 @@
 
 #include "support.hpp"
 
+namespace test_electrical_elements {
+
 using namespace acausal;
 using Catch::Matchers::Contains;
 
@@ -363,3 +365,5 @@ TEST_CASE("Every electrical component compiles in a rig and its equations are di
   INFO(errors);
   CHECK(sim.report().unit_errors.empty());
 }
+
+}  // namespace test_electrical_elements

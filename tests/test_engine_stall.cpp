@@ -13,6 +13,8 @@
 #include "harness/rigs.hpp"
 #include "support.hpp"
 
+namespace test_engine_stall {
+
 using namespace acausal;
 using namespace acausal::test;
 
@@ -115,3 +117,5 @@ TEST_CASE("Engine stall: declutched after the stall, a Starter cranks the engine
   CHECK(running.back() == 1.0);
   CHECK(w.back() > 2.0 * w_fire);
 }
+
+}  // namespace test_engine_stall

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <limits>
 
+namespace test_errors {
+
 using namespace acausal;
 using Catch::Matchers::Contains;
 
@@ -241,3 +243,5 @@ TEST_CASE("a message is well-formed UTF-8: surrogates, overlong forms and code p
   CHECK(printable_utf8("\xf4\x90\x80\x80") == "\\xF4\\x90\\x80\\x80");   // past U+10FFFF
   CHECK(printable_utf8("\xf0\x9f\x9a\x97 car") == "\xf0\x9f\x9a\x97 car");  // U+1F697 stays
 }
+
+}  // namespace test_errors

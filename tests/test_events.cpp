@@ -8,6 +8,8 @@
 #include "examples/rolling_wheel_model.hpp"
 #include "support.hpp"
 
+namespace test_events {
+
 using namespace acausal;
 
 TEST_CASE("torque step through an ideal rolling wheel against quadratic drag: v = 5 tanh(t - 0.1)", "[events]") {
@@ -199,3 +201,5 @@ TEST_CASE("a relation read through another component's no_event() keeps its even
   CHECK(r["reader.s"].back() == Approx(0.5).margin(1e-8));
   CHECK(r["reader.pressed"].back() == 1.0);
 }
+
+}  // namespace test_events

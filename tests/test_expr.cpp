@@ -5,6 +5,8 @@
 
 #include "solver/symbolic/expr.hpp"
 
+namespace test_expr {
+
 using namespace acausal;
 
 TEST_CASE("structurally equal expressions are one node", "[expr]") {
@@ -156,3 +158,5 @@ TEST_CASE("deep expressions do not overflow the stack", "[expr]") {
   REQUIRE(partials.size() == 1);
   CHECK(std::isfinite(evaluate(partials[0].second, [](const Node*) { return 1e-3; })));
 }
+
+}  // namespace test_expr

@@ -6,6 +6,8 @@
 #include "solver/passes/flatten.hpp"
 #include "solver/passes/structural_parameters.hpp"
 
+namespace test_flatten {
+
 using namespace acausal;
 
 namespace {
@@ -152,3 +154,5 @@ TEST_CASE("alias elimination gives the kept variable the largest nominal its set
   }
   CHECK(kept == 1);
 }
+
+}  // namespace test_flatten

@@ -21,6 +21,8 @@
 #include <string>
 #include <vector>
 
+namespace test_fmi_rules {
+
 namespace {
 
 using acausal::fmi::ArchiveEntry;
@@ -492,3 +494,5 @@ TEST_CASE("FMI archive: read_zip refuses truncated and damaged archives, naming 
     CHECK_THAT(failure_of([&] { read_zip(path); }), Contains(path));
   }
 }
+
+}  // namespace test_fmi_rules

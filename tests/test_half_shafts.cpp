@@ -15,6 +15,8 @@
 
 #include "support.hpp"
 
+namespace test_half_shafts {
+
 using namespace acausal;
 using namespace acausal::vehicle;
 using test::run_for;
@@ -196,3 +198,5 @@ TEST_CASE("Half-shafts: the battery-electric car takes the option too", "[vehicl
   CHECK(car.child("half_shaft_left") != nullptr);
   CHECK(car.child("half_shaft_right") != nullptr);
 }
+
+}  // namespace test_half_shafts

@@ -19,6 +19,8 @@
 
 #include "support.hpp"
 
+namespace test_handling_control {
+
 using namespace acausal;
 
 namespace {
@@ -497,3 +499,5 @@ TEST_CASE("StabilityControl does nothing within the deadband, below v_min, and m
     CHECK(test::worst(r, "esc.brake_fr", [&](double, std::size_t k) { return fr[k]; }) == 0.0);
   }
 }
+
+}  // namespace test_handling_control

@@ -11,6 +11,8 @@
 
 #include "tests/flat_car.hpp"
 
+namespace test_harness {
+
 using namespace acausal;
 using namespace acausal::harness;
 
@@ -371,3 +373,5 @@ TEST_CASE("Exact outputs: every row of the car with its energy books is exact, a
     CHECK(worst < 1e-8);
   }
 }
+
+}  // namespace test_harness

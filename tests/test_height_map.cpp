@@ -17,6 +17,8 @@
 
 #include "support.hpp"
 
+namespace test_height_map {
+
 using namespace acausal;
 using namespace acausal::vehicle;
 
@@ -240,3 +242,5 @@ TEST_CASE("Field work: plowing up a hill from a height profile costs the engine 
     if (s[k] >= 30.0) worst_speed = std::max(worst_speed, std::fabs(v[k] - 2.0));
   CHECK(worst_speed < 0.1);
 }
+
+}  // namespace test_height_map

@@ -11,6 +11,8 @@
 
 #include "tests/support.hpp"
 
+namespace test_hybrid {
+
 using namespace acausal;
 
 namespace {
@@ -497,3 +499,5 @@ TEST_CASE("Sample ticks that change nothing the continuous equations read do not
   CHECK(compared >= 100);
   CHECK(apart < 1e-8);
 }
+
+}  // namespace test_hybrid

@@ -8,6 +8,8 @@
 
 #include "support.hpp"
 
+namespace test_index_reduction {
+
 using namespace acausal;
 using test::run_for;
 
@@ -190,3 +192,5 @@ TEST_CASE("an ideal gear with its support on a fixed housing passes the reaction
   CHECK(r["gear.support.tau"].back() == Approx(-(tau_a + tau_b)).epsilon(1e-8));
   CHECK(r["housing.flange.tau"].back() == Approx(tau_a + tau_b).epsilon(1e-8));
 }
+
+}  // namespace test_index_reduction

@@ -7,6 +7,8 @@
 #include <functional>
 #include <utility>
 
+namespace test_initialization {
+
 using namespace acausal;
 using Catch::Matchers::Contains;
 
@@ -147,3 +149,5 @@ TEST_CASE("a structural parameter is fixed at compile() and its choices are chec
   sim.set_parameter("firstOrder.y_start", 1.0);  // an ordinary parameter still changes without recompiling
   CHECK(sim.simulate(short_run())["firstOrder.y"].front() == Approx(1.0).margin(1e-12));
 }
+
+}  // namespace test_initialization

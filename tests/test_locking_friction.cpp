@@ -13,6 +13,8 @@
 #include "harness/energy.hpp"
 #include "tests/support.hpp"
 
+namespace test_locking_friction {
+
 using namespace acausal;
 
 namespace {
@@ -169,3 +171,5 @@ TEST_CASE("The flagship car's engaged clutch turns both sides together exactly, 
   CHECK(std::fabs(c[3].back()) < 1e-9);
   CHECK(std::fabs(c[4].back() - c[4][at_16]) < 1e-9);
 }
+
+}  // namespace test_locking_friction

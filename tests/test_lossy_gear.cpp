@@ -26,6 +26,8 @@
 #include "msl_reference.hpp"
 #include "support.hpp"
 
+namespace test_lossy_gear {
+
 using namespace acausal;
 using namespace acausal::test;
 using Catch::Matchers::Contains;
@@ -430,3 +432,5 @@ TEST_CASE("MSL Rotational.Examples.LossyGearDemo3: bearing friction with the dri
     }
   }
 }
+
+}  // namespace test_lossy_gear

@@ -15,6 +15,8 @@
 #include "components/vehicle/engines/mapped_engine.hpp"
 #include "support.hpp"
 
+namespace test_mapped_engine {
+
 using namespace acausal;
 using vehicle::MappedEngine;
 using test::run_for;
@@ -301,3 +303,5 @@ TEST_CASE("MappedEngine: bad maps and curves are errors naming the engine and th
                         Contains("engine") && Contains("bsfc_min") && Contains("LHV"));
   }
 }
+
+}  // namespace test_mapped_engine

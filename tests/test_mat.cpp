@@ -10,6 +10,8 @@
 #include <iterator>
 #include <map>
 
+namespace test_mat {
+
 using namespace acausal;
 
 namespace {
@@ -117,3 +119,5 @@ TEST_CASE("write_mat writes the Modelica MAT v4 result layout", "[results]") {
     CHECK(v == expected[row]);
   }
 }
+
+}  // namespace test_mat

@@ -8,6 +8,8 @@
 
 #include <cmath>
 
+namespace test_model_exchange {
+
 using namespace acausal;
 
 namespace {
@@ -141,3 +143,5 @@ TEST_CASE("ModelExchange: an index-3 pendulum's derivatives solve the reduced sy
   }
   CHECK(dx.size() == names.size());
 }
+
+}  // namespace test_model_exchange

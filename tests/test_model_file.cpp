@@ -11,6 +11,8 @@
 #include "tests/flat_car.hpp"
 #include "tests/support.hpp"
 
+namespace test_model_file {
+
 using namespace acausal;
 
 namespace {
@@ -113,3 +115,5 @@ TEST_CASE("A file that is not a compiled model is a ModelError naming the line",
   wrong_node.replace(first, 1, "x");
   CHECK_THROWS_WITH(read(wrong_node), Catch::Contains("expected a node"));
 }
+
+}  // namespace test_model_file

@@ -18,6 +18,8 @@
 
 #include "support.hpp"
 
+namespace test_motor_drive {
+
 using namespace acausal;
 using Catch::Matchers::Contains;
 using test::run_for;
@@ -413,3 +415,5 @@ TEST_CASE("EVController: regenerative braking blended with the friction brakes, 
     CHECK(launch.tau_ref == Approx(250.0).epsilon(tol));
   }
 }
+
+}  // namespace test_motor_drive

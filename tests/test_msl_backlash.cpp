@@ -25,6 +25,8 @@
 #include "msl_reference.hpp"
 #include "support.hpp"
 
+namespace test_msl_backlash {
+
 using namespace acausal;
 using namespace acausal::test;
 
@@ -468,3 +470,5 @@ TEST_CASE("IdealGearR2T: a pinion drives a rack, power in = power out, closed fo
   CHECK(f.back() == Approx(-mass_kg * a / ratio).epsilon(1e-9));  // the rack's inertial force, N
   check_books(books, r, 1e-6);
 }
+
+}  // namespace test_msl_backlash

@@ -15,6 +15,8 @@
 #include "msl_reference.hpp"
 #include "support.hpp"
 
+namespace test_msl_chattering {
+
 using namespace acausal;
 using namespace acausal::test;
 
@@ -114,3 +116,5 @@ TEST_CASE("MSL Rotational.Examples.SimpleGearShift: a brake holds a planetary ri
     if (r.time()[k] < 2.0) CHECK(mode[k] == 0.0);
   for (double t : r.event_times()) CHECK(!(t > 0.5 + 1e-9 && t < 2.0 - 1e-9));
 }
+
+}  // namespace test_msl_chattering

@@ -19,6 +19,8 @@
 #include "msl_reference.hpp"
 #include "support.hpp"
 
+namespace test_msl_electrical {
+
 using namespace acausal;
 using namespace acausal::test;
 
@@ -385,3 +387,5 @@ TEST_CASE("MSL Electrical.Analog.Examples.ShowSaturatingInductor: a saturating a
   CHECK(i_max > 1.4);
   CHECK(i_max < U / Linf);
 }
+
+}  // namespace test_msl_electrical

@@ -14,6 +14,8 @@
 #include "msl_reference.hpp"
 #include "support.hpp"
 
+namespace test_msl_examples {
+
 using namespace acausal;
 using namespace acausal::test;
 
@@ -358,3 +360,5 @@ TEST_CASE("MSL Translational.Examples.Sensors: a sine force through a force sens
     CHECK(p2[k] == Approx(s[k] + 0.5).margin(1e-12));
   }
 }
+
+}  // namespace test_msl_examples

@@ -22,6 +22,8 @@
 #include "linear_response.hpp"
 #include "support.hpp"
 
+namespace test_msl_filters {
+
 using namespace acausal;
 using namespace acausal::test;
 using Catch::Matchers::Contains;
@@ -448,3 +450,5 @@ TEST_CASE("MSL Blocks.Examples.Modulation against MAP-LIB and the closed form", 
   CHECK(worst(r, "sinAM.y", [](double t) { return (1.0 + 0.5 * std::sin(4 * pi * t)) * std::sin(200 * pi * t); }) <
         1e-5);
 }
+
+}  // namespace test_msl_filters

@@ -18,6 +18,8 @@
 #include "msl_reference.hpp"
 #include "support.hpp"
 
+namespace test_msl_friction {
+
 using namespace acausal;
 using namespace acausal::test;
 
@@ -233,3 +235,5 @@ TEST_CASE("MSL Translational.Examples.Friction: Stribeck friction, a friction ta
   check_books(books, r, {"stop1", "stop2", "supportFriction"});
   CHECK(r["stop2.W_impacts"].back() == Approx(0.5 * 1.0 * 6.1057 * 6.1057).epsilon(1e-3));  // one impact, at 6.1 m/s
 }
+
+}  // namespace test_msl_friction

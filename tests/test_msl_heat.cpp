@@ -22,6 +22,8 @@
 #include "msl_reference.hpp"
 #include "support.hpp"
 
+namespace test_msl_heat {
+
 using namespace acausal;
 using namespace acausal::test;
 
@@ -231,3 +233,5 @@ TEST_CASE("Diode: the exponential characteristic with and without temperature de
     CHECK(worst <= 1e-9 * largest);
   }
 }
+
+}  // namespace test_msl_heat

@@ -13,6 +13,8 @@
 #include "msl_reference.hpp"
 #include "support.hpp"
 
+namespace test_msl_noise {
+
 using namespace acausal;
 
 namespace {
@@ -111,3 +113,5 @@ TEST_CASE("Noise: y_off before startTime, MSL's first number at startTime", "[ms
   CHECK(test::at(r.time(), r["noise.y"], 0.11) == stream.next());
   CHECK(test::at(r.time(), r["noise.y"], 0.12) == stream.next());
 }
+
+}  // namespace test_msl_noise

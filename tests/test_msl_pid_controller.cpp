@@ -21,6 +21,8 @@
 #include "msl_reference.hpp"
 #include "support.hpp"
 
+namespace test_msl_pid_controller {
+
 using namespace acausal;
 using namespace acausal::test;
 
@@ -152,3 +154,5 @@ TEST_CASE("MSL Blocks.Examples.PID_Controller matches its reference result", "[l
     compare_with_reference(r);
   }
 }
+
+}  // namespace test_msl_pid_controller

@@ -17,6 +17,8 @@
 #include "msl_reference.hpp"
 #include "support.hpp"
 
+namespace test_msl_vehicle {
+
 using namespace acausal;
 using namespace acausal::test;
 
@@ -161,3 +163,5 @@ TEST_CASE("MSL Translational.Examples.Vehicle: two vehicles and a trailer driven
     CHECK(std::count(r.event_times().begin(), r.event_times().end(), jump) == 1);
   }
 }
+
+}  // namespace test_msl_vehicle

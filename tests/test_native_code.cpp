@@ -16,6 +16,8 @@
 #include "tests/flat_car.hpp"
 #include "tests/support.hpp"
 
+namespace test_native_code {
+
 using namespace acausal;
 
 namespace {
@@ -260,3 +262,5 @@ TEST_CASE("Without HOME or a cache setting the cache is a private directory, nev
   CHECK(info.st_uid == ::geteuid());
   CHECK((info.st_mode & 077) == 0);
 }
+
+}  // namespace test_native_code

@@ -22,6 +22,8 @@
 #include "msl_reference.hpp"  // data_dir()
 #include "support.hpp"
 
+namespace test_pac2002 {
+
 using namespace acausal;
 using namespace acausal::vehicle;
 using Catch::Contains;
@@ -404,3 +406,5 @@ TEST_CASE("PAC2002: a .TIR file the wheel refuses leaves its coefficients as the
   CHECK(pcx1_before != 1.2);
   CHECK(pcx1_after == pcx1_before);  // all or nothing
 }
+
+}  // namespace test_pac2002

@@ -23,6 +23,8 @@
 #include "msl_reference.hpp"  // data_dir()
 #include "support.hpp"
 
+namespace test_pac2002_lateral {
+
 using namespace acausal;
 using namespace acausal::vehicle;
 using Catch::Contains;
@@ -416,3 +418,5 @@ TEST_CASE("PAC2002: bad lateral .TIR content is a ModelError naming the source a
   // The longitudinal reader still takes what the lateral one refuses in sections it does not read.
   CHECK(parse_tir_longitudinal("[LATERAL_COEFFICIENTS]\nPKY1 = 15\n[VERTICAL]\nFNOMIN = 4000\n", "x").FNOMIN == 4000);
 }
+
+}  // namespace test_pac2002_lateral

@@ -16,6 +16,8 @@
 
 #include "support.hpp"
 
+namespace test_parameter_relations {
+
 using namespace acausal;
 using Catch::Matchers::Contains;
 
@@ -340,3 +342,5 @@ TEST_CASE("a violated relation is refused at compile() and at simulate(), naming
   ACAUSAL_LIBRARY(ACAUSAL_REFUSED)
 #undef ACAUSAL_REFUSED
 }
+
+}  // namespace test_parameter_relations

@@ -7,6 +7,8 @@
 #include "bench/chain_model.hpp"
 #include "examples/spring_mass_damper_model.hpp"
 
+namespace test_physics {
+
 using namespace acausal;
 
 TEST_CASE("Fixed-Spring-Damper-Mass under a constant force follows the closed form", "[physics]") {
@@ -129,3 +131,5 @@ TEST_CASE("parameters change without recompiling", "[physics]") {
   CHECK(r["mass.a"].back() == Approx(2.0).epsilon(1e-10));
   CHECK(r["mass.v"].back() == Approx(2.0).epsilon(1e-6));
 }
+
+}  // namespace test_physics

@@ -19,6 +19,8 @@
 #include "harness/energy.hpp"
 #include "tests/support.hpp"
 
+namespace test_pitching_body {
+
 using namespace acausal;
 using namespace acausal::vehicle;
 
@@ -406,3 +408,5 @@ TEST_CASE("PitchingBody rejects a + b != L, a missing damper or spring, and a no
   sim.set_parameter("body.d_front", 0.0);
   CHECK_THROWS_AS(sim.simulate(test::run_for(0.1, 0.01)), ModelError);
 }
+
+}  // namespace test_pitching_body

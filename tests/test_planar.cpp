@@ -15,6 +15,8 @@
 
 #include "support.hpp"
 
+namespace test_planar {
+
 using namespace acausal;
 
 namespace {
@@ -561,3 +563,5 @@ TEST_CASE("SingleTrack with the tanh tire law: the steady lateral acceleration s
   REQUIRE(linear_a_y > 1.2 * mu * g);
   CHECK(linear["car.a_y"].back() == Approx(linear_a_y).epsilon(1e-6));
 }
+
+}  // namespace test_planar

@@ -27,6 +27,8 @@
 #include "planar_wheel_rig.hpp"
 #include "support.hpp"
 
+namespace test_planar_aligning_moment {
+
 using namespace acausal;
 using namespace acausal::vehicle;
 using Catch::Contains;
@@ -394,3 +396,5 @@ TEST_CASE("PAC2002: bad aligning .TIR content is a ModelError naming the source 
     for (const auto& needle : needles) CHECK_THAT(message, Contains(needle));
   }
 }
+
+}  // namespace test_planar_aligning_moment

@@ -14,6 +14,8 @@
 #include "planar_wheel_rig.hpp"
 #include "support.hpp"
 
+namespace test_planar_car {
+
 using namespace acausal;
 
 namespace {
@@ -206,3 +208,5 @@ TEST_CASE("PlanarCar: FMVSS 126 with ESC runs at the default options and passes,
   }
   CHECK(restarts > 0);  // the recovery is what these runs need
 }
+
+}  // namespace test_planar_car

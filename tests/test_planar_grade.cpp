@@ -15,6 +15,8 @@
 
 #include "support.hpp"
 
+namespace test_planar_grade {
+
 using namespace acausal;
 
 namespace {
@@ -117,3 +119,5 @@ TEST_CASE("PlanarVehicleBody driving straight at headings off the axes runs at r
     CHECK(r["body.y"].back() == Approx(v0 * t_end * std::sin(psi0)).epsilon(1e-8));
   }
 }
+
+}  // namespace test_planar_grade

@@ -16,6 +16,8 @@
 #include "planar_wheel_rig.hpp"
 #include "support.hpp"
 
+namespace test_planar_relaxation {
+
 using namespace acausal;
 
 namespace {
@@ -149,3 +151,5 @@ TEST_CASE("PlanarCar with a 0.3 m lateral relaxation length on every wheel passe
     for (std::size_t k = 0; k < r.size(); ++k) CHECK(F[k] <= peak[k] * (1 + 1e-9));  // |F| <= F_peak, round-off
   }
 }
+
+}  // namespace test_planar_relaxation

@@ -17,6 +17,8 @@
 
 #include "support.hpp"
 
+namespace test_planar_roll {
+
 using namespace acausal;
 
 namespace {
@@ -75,7 +77,7 @@ TEST_CASE("PlanarVehicleBody roll: a steady turn rolls the body by m·a_y·h/(K 
           "moves the load across, the books close",
           "[planar][roll]") {
   Model model("roll_turn");
-  auto& car = rolling_car(model);
+  rolling_car(model);
   harness::EnergyBooks books(model);
   const Result r = model.compile().simulate(test::run_for(5.0, 0.005));
   const double a_y = r["car.a_y"].back(), phi = r["car.body.phi_roll"].back();
@@ -118,3 +120,5 @@ TEST_CASE("PlanarVehicleBody roll: off (the default) reports the quasi-static ro
   tipping.set_parameter("body.K_roll", 0.9 * m * g * h);
   CHECK_THROWS_WITH(soft.compile(), Catch::Matchers::Contains("car.body") && Catch::Matchers::Contains("K_roll"));
 }
+
+}  // namespace test_planar_roll

@@ -18,6 +18,8 @@
 #include "examples/rolling_wheel_model.hpp"
 #include "support.hpp"
 
+namespace test_robustness {
+
 using namespace acausal;
 using test::run_for;
 
@@ -387,3 +389,5 @@ TEST_CASE("compiling a model again makes no new expression nodes", "[robustness]
     CHECK(interned_node_count() == before);
   }
 }
+
+}  // namespace test_robustness

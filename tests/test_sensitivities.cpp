@@ -11,6 +11,8 @@
 
 #include "support.hpp"
 
+namespace test_sensitivities {
+
 using namespace acausal;
 using Catch::Matchers::Contains;
 
@@ -251,3 +253,5 @@ TEST_CASE("the car's sensitivities to drag, rolling resistance and mass match ce
   check_against_finite_differences(model, {"car.body.Cd", "car.body.Crr", "car.body.m"},
                                    {"car.body.v", "car.body.s", "car.body.N_rear", "car.wheel_rl.F_traction"}, o);
 }
+
+}  // namespace test_sensitivities

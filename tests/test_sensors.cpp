@@ -21,6 +21,8 @@
 #include "tests/msl_random_reference.hpp"
 #include "tests/support.hpp"
 
+namespace test_sensors {
+
 using namespace acausal;
 
 namespace {
@@ -475,3 +477,5 @@ TEST_CASE("Noise, sampler, quantizer and encoder run bit for bit the same with n
   }
   std::filesystem::remove_all(cache);
 }
+
+}  // namespace test_sensors

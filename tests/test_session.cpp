@@ -17,6 +17,8 @@
 
 #include "tests/support.hpp"
 
+namespace test_session {
+
 using namespace acausal;
 using Catch::Matchers::Contains;
 
@@ -624,3 +626,5 @@ TEST_CASE("forget_rows keeps a session's memory flat and changes none of its val
   CHECK(forgetting.get("u.k") == 4.0);
   CHECK(forgetting.result()["motor.tau"].back() == 4.0);
 }
+
+}  // namespace test_session

@@ -12,6 +12,8 @@
 
 #include "support.hpp"
 
+namespace test_soil_patches {
+
 using namespace acausal;
 using namespace acausal::vehicle;
 using Catch::Contains;
@@ -217,3 +219,5 @@ TEST_CASE("Tractor sensors: on a 5 % grade at rest the accelerometer reads g·si
     if (r.time()[k] > 1.5) sampled += truth_a[k], specific += a_x[k] + 9.81 * std::sin(theta), count += 1;
   CHECK(sampled / count == Approx(specific / count).epsilon(1e-2));
 }
+
+}  // namespace test_soil_patches

@@ -5,6 +5,8 @@
 
 #include <cmath>
 
+namespace test_sorting {
+
 using namespace acausal;
 
 TEST_CASE("a nonlinear algebraic loop is torn to one unknown", "[sorting]") {
@@ -51,3 +53,5 @@ TEST_CASE("the 1000-gear chain's torque loop is solved in sequence: only the sta
   CHECK(sim.report().count("evaluation", "unknowns") == 2);
   CHECK(sim.report().count("sorting", "torn") == 0);
 }
+
+}  // namespace test_sorting

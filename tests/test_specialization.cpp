@@ -21,6 +21,8 @@
 #include "examples/rolling_wheel_model.hpp"
 #include "tests/support.hpp"
 
+namespace test_specialization {
+
 using namespace acausal;
 
 namespace {
@@ -319,3 +321,5 @@ TEST_CASE("Relations that read only other modes follow them at events and need n
     }
   CHECK(shifts == static_cast<int>(gear.back()) - 1);
 }
+
+}  // namespace test_specialization

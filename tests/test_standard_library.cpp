@@ -8,6 +8,8 @@
 
 #include "support.hpp"
 
+namespace test_standard_library {
+
 using namespace acausal;
 using test::run_for;
 using test::worst;
@@ -207,24 +209,54 @@ TEST_CASE("SpringDamper, ConstantForce and ForceStep on a mass", "[library][tran
   CHECK(r2["mass.s"].back() == Approx((F + 5.0) / c).epsilon(1e-4));  // settled at the new static deflection
 }
 
-TEST_CASE("TimeTable interpolates, holds the ends and makes its breakpoints time events", "[library][blocks]") {
+TEST_CASE("TimeTable interpolates as MSL's: continued ends, jumps at a repeated time, offset and startTime",
+          "[library][blocks]") {
+  // MSL Blocks.Sources.TimeTable: linear in each interval, the first and the last interval continued
+  // beyond the table, a time given twice a jump, y = offset before startTime.
   Model m("table");
   auto& table = m.add<blocks::TimeTable>("table");
   table.set_table({{0.0, 0.0}, {1.0, 2.0}, {2.0, 2.0}, {3.0, -1.0}});
   auto& integral = m.add<blocks::Integrator>("integral");
   m.connect(table.y, integral.u);
   Result r = m.compile().simulate(run_for(4.0, 0.25, 1e-10));
-  CHECK(r.event_times() == std::vector<double>{1.0, 2.0, 3.0});
+  CHECK(r.event_times() == std::vector<double>{1.0, 2.0});  // no kink at the last row's time
   auto expected = [](double t) {
     if (t < 1.0) return 2.0 * t;
     if (t < 2.0) return 2.0;
-    if (t < 3.0) return 2.0 - 3.0 * (t - 2.0);
-    return -1.0;
+    return 2.0 - 3.0 * (t - 2.0);
   };
   CHECK(worst(r, "table.y", [&](double t, std::size_t) { return expected(t); }) < 1e-12);
-  CHECK(r["integral.y"].back() == Approx(1.0 + 2.0 + 0.5 - 1.0).epsilon(1e-8));  // areas 1, 2, 0.5, -1
+  CHECK(r["integral.y"].back() == Approx(1.0 + 2.0 + 0.5 - 2.5).epsilon(1e-8));  // areas 1, 2, 0.5, -2.5
+
+  Model shifted("shifted");
+  auto& jump = shifted.add<blocks::TimeTable>("jump", {{"offset", 10.0}, {"startTime", 0.5}});
+  jump.set_table({{0.0, 1.0}, {1.0, 1.0}, {1.0, 3.0}, {2.0, 5.0}});
+  auto& area = shifted.add<blocks::Integrator>("area");
+  shifted.connect(jump.y, area.u);
+  Result s = shifted.compile().simulate(run_for(3.0, 0.25, 1e-10));
+  CHECK(s.event_times() == std::vector<double>{0.5, 1.5});
+  const auto& ts = s.time();
+  auto shifted_expected = [&](double t, std::size_t k) {
+    const bool left = k + 1 < ts.size() && ts[k + 1] == t;  // an event's first row holds the value before it
+    if (t < 0.5 || (t == 0.5 && left)) return 10.0;
+    if (t < 1.5 || (t == 1.5 && left)) return 11.0;
+    return 13.0 + 2.0 * (t - 1.5);  // from the jump on, the last interval continued past its end at 2.5 s
+  };
+  CHECK(worst(s, "jump.y", shifted_expected) < 1e-12);
+  CHECK(s["area.y"].back() == Approx(0.5 * 10.0 + 1.0 * 11.0 + 1.5 * 13.0 + 1.5 * 1.5).epsilon(1e-8));
+
+  Model single("single");
+  auto& constant = single.add<blocks::TimeTable>("constant", {{"offset", -1.0}});
+  constant.set_table({{4.0, 7.0}});
+  Result c = single.compile().simulate(run_for(1.0, 0.5));
+  CHECK(worst(c, "constant.y", [](double, std::size_t) { return 6.0; }) < 1e-15);
+
   CHECK_THROWS_WITH(m.add<blocks::TimeTable>("bad").set_table({{1.0, 0.0}, {0.5, 1.0}}),
-                    Catch::Matchers::Contains("times must increase"));
+                    Catch::Matchers::Contains("TimeTable 'bad': times must not decrease (row 1)"));
+  CHECK_THROWS_WITH(m.add<blocks::TimeTable>("empty").set_table({}),
+                    Catch::Matchers::Contains("TimeTable 'empty': the table is empty"));
+  CHECK_THROWS_WITH(m.add<blocks::TimeTable>("nan").set_table({{0.0, 1.0}, {1.0, std::nan("")}}),
+                    Catch::Matchers::Contains("TimeTable 'nan': row 1 is not finite"));
 }
 
 TEST_CASE("SlewRateLimiter follows a step at the rising rate", "[library][blocks]") {
@@ -275,3 +307,5 @@ TEST_CASE("PID tracks a setpoint within its output limits", "[library][blocks]")
   CHECK(r["plant.y"].back() == Approx(1.0).epsilon(1e-4));
   for (double u : r["controller.y"]) CHECK((u <= 1.5 + 1e-12 && u >= -1.5 - 1e-12));
 }
+
+}  // namespace test_standard_library

@@ -19,6 +19,8 @@
 
 #include "msl_reference.hpp"  // data_dir()
 
+namespace test_table_file {
+
 using namespace acausal;
 using namespace acausal::blocks;
 using Catch::Contains;
@@ -197,3 +199,5 @@ TEST_CASE("Table files: a FIFO is refused without waiting for a writer", "[table
   CHECK(answered);
   CHECK_THAT(message, Contains("_fifo.txt") && Contains("cannot open"));
 }
+
+}  // namespace test_table_file

@@ -16,6 +16,8 @@
 #include "components/blocks/sources/combi_time_table.hpp"
 #include "support.hpp"
 
+namespace test_tables {
+
 using namespace acausal;
 using test::run_for;
 
@@ -339,3 +341,5 @@ TEST_CASE("CombiTimeTable: a jump at the table's first time, every smoothness", 
     CHECK(value_at(r, "integral.y", 1.0) == Approx(area).epsilon(1e-9));
   }
 }
+
+}  // namespace test_tables

@@ -26,6 +26,8 @@
 
 #include "support.hpp"
 
+namespace test_terramechanics {
+
 using namespace acausal;
 using namespace acausal::vehicle;
 using Catch::Contains;
@@ -394,3 +396,5 @@ TEST_CASE("Soft-soil wheel pulling a mass: the energy books close, the soil's wo
   }
   CHECK(v.back() > v0);  // the wheel pulls
 }
+
+}  // namespace test_terramechanics

@@ -15,6 +15,8 @@
 
 #include "support.hpp"
 
+namespace test_thermal {
+
 using namespace acausal;
 using Catch::Matchers::Contains;
 
@@ -394,3 +396,5 @@ TEST_CASE("degC helpers convert both ways", "[thermal]") {
   CHECK(std::fabs(thermal::to_degC(thermal::from_degC(37.5)) - 37.5) < 1e-12);
   CHECK(std::fabs(thermal::to_degC(373.15) - 100.0) < 1e-12);
 }
+
+}  // namespace test_thermal

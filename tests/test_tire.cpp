@@ -15,6 +15,8 @@
 #include "msl_reference.hpp"
 #include "support.hpp"
 
+namespace test_tire {
+
 using namespace acausal;
 using test::run_for;
 
@@ -274,3 +276,5 @@ TEST_CASE("With relaxation and tread damping, the steady force at constant slip 
     CHECK(steady[0] > 0.5 * mu * N);  // a slip on the rising branch: a real force, not zero
   }
 }
+
+}  // namespace test_tire

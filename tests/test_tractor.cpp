@@ -16,6 +16,8 @@
 
 #include "support.hpp"
 
+namespace test_tractor {
+
 using namespace acausal;
 using namespace acausal::vehicle;
 using Catch::Contains;
@@ -342,3 +344,5 @@ TEST_CASE("Tractor on sandy loam pulling a load at a prescribed speed: pull, eff
   CHECK(carried == Approx(4500 * 9.81).epsilon(1e-6));
   test::books_close(books, r, 1e-5);
 }
+
+}  // namespace test_tractor

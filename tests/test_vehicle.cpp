@@ -14,6 +14,8 @@
 #include "tests/flat_car.hpp"
 #include "support.hpp"
 
+namespace test_vehicle {
+
 using namespace acausal;
 using namespace acausal::vehicle;
 using test::run_for;
@@ -358,6 +360,61 @@ TEST_CASE("Gearbox: a 1-2-3-4 shift sequence from the shift schedule runs throug
   CHECK(shifts == 3);
   // After each shift the synchronizer brings the input shaft to the new ratio.
   CHECK(relative_error(at(r, "gearbox.w_in", 12.0), at(r, "gearbox.w_out", 12.0)) < 0.01);
+}
+
+TEST_CASE("Gearbox: the locking synchronizer holds the ratio exactly, slides at tau_sync after a shift until the "
+          "hand-solved instant, and locks again",
+          "[vehicle][gearbox]") {
+  // Rig: 100 N·m into 0.1 kg·m² (+ J_in 0.02) on the input, 1 kg·m² and a 2 N·m·s/rad damper on the output;
+  // tau_sync 150 N·m; 1st gear (3.6), 2nd (2.1) from t = 2 s.
+  const double tau = 100.0, J_in = 0.12, J_out = 1.0, d = 2.0, tau_sync = 150.0, r1 = 3.6, r2 = 2.1;
+  auto run = [&](int friction) {
+    GearboxRig rig(tau, {{"tau_sync", tau_sync}, {"friction", friction}}, J_out, d);
+    auto& gear = rig.model.add<blocks::Step>("gear", {{"offset", 1.0}, {"height", 1.0}, {"startTime", 2.0}});
+    rig.model.connect(gear.y, rig.gearbox.gear_input);
+    harness::EnergyBooks books(rig.model);
+    Result r = rig.model.compile().simulate(run_for(5.0, 0.001, 1e-9));
+    return std::pair{r, books};
+  };
+  auto [r, books] = run(FrictionLaw::locking);
+  // By hand. Locked in 1st from rest: J_eq·w_out' = r1·tau - d·w_out with J_eq = J_out + r1²·J_in.
+  const double J_eq = J_out + r1 * r1 * J_in, w_out_2 = r1 * tau / d * (1.0 - std::exp(-d * 2.0 / J_eq));
+  // Sliding in 2nd: J_in·w_in' = tau - tau_sync, J_out·w_out' = r2·tau_sync - d·w_out; locked when the slip is 0.
+  auto slip = [&](double s) {
+    const double w_out = r2 * tau_sync / d + (w_out_2 - r2 * tau_sync / d) * std::exp(-d * s / J_out);
+    return r1 * w_out_2 + (tau - tau_sync) / J_in * s - r2 * w_out;
+  };
+  double lo = 0.0, hi = 2.0;
+  for (int k = 0; k < 200; ++k) (slip(0.5 * (lo + hi)) > 0.0 ? lo : hi) = 0.5 * (lo + hi);
+  const double t_lock = 2.0 + lo;
+  INFO("t_lock by hand " << t_lock);
+  REQUIRE(t_lock > 2.1);
+  REQUIRE(t_lock < 3.0);
+  const auto t = r.time();
+  const auto w_slip = r["gearbox.w_slip"], mode = r["gearbox.mode"], tau_mesh = r["gearbox.tau_mesh"];
+  double worst_locked = 0.0, worst_sliding = 0.0;
+  for (std::size_t k = 0; k < r.size(); ++k) {
+    if (t[k] < 2.0 || t[k] > t_lock + 1e-6) {
+      CHECK(mode[k] == double{FrictionModes::Stuck});
+      worst_locked = std::max(worst_locked, std::fabs(w_slip[k]));
+    } else if (t[k] > 2.0 && t[k] < t_lock - 1e-6) {
+      CHECK(mode[k] == double{FrictionModes::Forward});
+      worst_sliding = std::max(worst_sliding, std::fabs(tau_mesh[k] - tau_sync));
+    }
+  }
+  CHECK(worst_locked < 1e-9);
+  CHECK(worst_sliding < 1e-9 * tau_sync);
+  std::size_t at_lock = 0;
+  for (double te : r.event_times()) at_lock += std::fabs(te - t_lock) < 1e-6;
+  CHECK(at_lock >= 1);
+  CHECK(at(r, "gearbox.w_out", 1.5) == Approx(r1 * tau / d * (1.0 - std::exp(-d * 1.5 / J_eq))).epsilon(1e-6));
+  test::books_close(books, r, 1e-6);  // the synchronization's energy is in P_loss
+
+  // The smooth law slips by w_sync·atanh(tau_mesh/tau_sync) in gear, never exactly at the ratio.
+  auto [smooth, smooth_books] = run(FrictionLaw::smooth);
+  const double tau_mesh_end = smooth["gearbox.tau_mesh"].back();
+  CHECK(smooth["gearbox.w_slip"].back() == Approx(std::atanh(tau_mesh_end / tau_sync)).epsilon(1e-4));
+  CHECK(std::fabs(smooth["gearbox.w_slip"].back()) > 0.1);
 }
 
 namespace {
@@ -710,3 +767,5 @@ TEST_CASE("RearDriveCar with ABS on magic-formula tires stops shorter than on lo
   CHECK(abs_slip > -0.5);
   CHECK(abs_distance < locked_distance);
 }
+
+}  // namespace test_vehicle

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 
+namespace test_warnings {
+
 using namespace acausal;
 using Catch::Matchers::Contains;
 
@@ -17,10 +19,6 @@ std::vector<const CompileWarning*> of_kind(const CompileReport& r, const std::st
   for (const auto& w : r.warnings)
     if (w.kind == kind) out.push_back(&w);
   return out;
-}
-
-bool names(const std::vector<const CompileWarning*>& ws, const std::string& variable) {
-  return std::any_of(ws.begin(), ws.end(), [&](const CompileWarning* w) { return w->variable == variable; });
 }
 
 // A wheel on a carrier mass; `loaded` pushes the contact's normal axis down with 4000 N.
@@ -110,3 +108,5 @@ TEST_CASE("the flagship car compiles without warnings", "[warnings]") {
   INFO(report.str());
   CHECK(report.warnings.empty());
 }
+
+}  // namespace test_warnings

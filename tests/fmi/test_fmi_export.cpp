@@ -11,6 +11,8 @@
 #include "tests/fmi/fmi_support.hpp"
 #include "tests/fmi/reference_models.hpp"
 
+namespace test_fmi_export {
+
 using namespace acausal;
 using test::co_simulate;
 using test::column;
@@ -184,3 +186,5 @@ TEST_CASE("An FMU state taken and given back replays the steps after it bit for 
   CHECK(heights(0.0, 20) == first_second);
   fmi2.free_instance(c);
 }
+
+}  // namespace test_fmi_export

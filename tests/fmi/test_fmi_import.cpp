@@ -5,7 +5,11 @@
 
 #include <thread>
 
-namespace acausal::test {
+namespace test_fmi_import {
+
+using namespace acausal;
+using namespace acausal::test;
+
 namespace {
 
 /// A mass on a spring and damper driven by a force input: the plant exported.
@@ -231,4 +235,4 @@ TEST_CASE("FMUComponent: what cannot be imported or done is refused with the com
   CHECK_THROWS_WITH(sim.simulate(options), Catch::Contains("external call"));
 }
 
-}  // namespace acausal::test
+}  // namespace test_fmi_import

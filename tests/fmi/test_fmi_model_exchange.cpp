@@ -9,6 +9,8 @@
 #include "tests/fmi/fmi_support.hpp"
 #include "tests/fmi/reference_models.hpp"
 
+namespace test_fmi_model_exchange {
+
 using namespace acausal;
 using test::column;
 using test::Interface;
@@ -242,3 +244,5 @@ TEST_CASE("The exported launch car in Model Exchange, integrated by CVODE, equal
   CHECK(difference.relative <= 1e-6);
   CHECK(run.event_times.size() > 0);  // the shifts and the clutch's modes reach the master as events
 }
+
+}  // namespace test_fmi_model_exchange

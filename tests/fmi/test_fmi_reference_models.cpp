@@ -6,6 +6,8 @@
 #include "tests/fmi/fmi_support.hpp"
 #include "tests/fmi/reference_models.hpp"
 
+namespace test_fmi_reference_models {
+
 using namespace acausal;
 using test::Interface;
 using test::run_fmu;
@@ -134,3 +136,5 @@ TEST_CASE("FMI Feedthrough: inputs set between steps reach the outputs", "[fmi]"
   }
   fmi2.free_instance(c);
 }
+
+}  // namespace test_fmi_reference_models

@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "components/blocks/discrete_sources/instants.hpp"
 #include "components/blocks/logical/pre.hpp"
 
 namespace acausal::blocks {
@@ -18,15 +19,7 @@ struct BooleanTable : Component {
   std::vector<Parameter> table;
 
   explicit BooleanTable(std::string name, const std::vector<double>& times = {0.0, 1.0}) : Component(std::move(name)) {
-    if (times.empty()) throw ModelError(fmt::format("BooleanTable '{}': the table needs one instant at least", path()));
-    Expr switches(0.0);
-    for (std::size_t i = 1; i <= times.size(); ++i) {
-      table.push_back(parameter(fmt::format("table_{}", i), times[i - 1], {.unit = "s"}));
-      switches = switches + (time_symbol() >= table.back());
-      if (i > 1)
-        require(table[i - 1] > table[i - 2],
-                fmt::format("the instants increase strictly (table_{} > table_{})", i, i - 1));
-    }
+    const Expr switches = instants_reached(*this, fmt::format("BooleanTable '{}'", path()), "table", times, table);
     equation(y == !equal(mod(switches, 2.0), startValue));
   }
 };

@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "components/blocks/discrete_sources/instants.hpp"
 #include "components/blocks/logical/pre.hpp"
 
 namespace acausal::blocks {
@@ -27,16 +28,8 @@ struct RadioButtonSource : Component {
 
   explicit RadioButtonSource(std::string name, const std::vector<double>& times = {0.0, 1.0}, int nReset = 1)
       : Component(std::move(name)), reset(connector_array<BooleanInput>(*this, "reset", nReset)) {
-    if (times.empty())
-      throw ModelError(fmt::format("RadioButtonSource '{}': buttonTimeTable needs one instant at least", path()));
-    Expr pressed(0.0);
-    for (std::size_t i = 1; i <= times.size(); ++i) {
-      buttonTimeTable.push_back(parameter(fmt::format("buttonTimeTable_{}", i), times[i - 1], {.unit = "s"}));
-      pressed = pressed + (time_symbol() >= buttonTimeTable.back());
-      if (i > 1)
-        require(buttonTimeTable[i - 1] > buttonTimeTable[i - 2],
-                fmt::format("the instants increase strictly (buttonTimeTable_{} > buttonTimeTable_{})", i, i - 1));
-    }
+    const Expr pressed =
+        instants_reached(*this, fmt::format("RadioButtonSource '{}'", path()), "buttonTimeTable", times, buttonTimeTable);
     equation(presses == pressed);
     std::vector<Expr> conditions{change(presses)};
     for (int k = 0; k < nReset; ++k) {
