@@ -48,6 +48,7 @@ Tape::Tape(const std::vector<Expr>& outputs, int n_inputs, const std::function<i
       }
     }
   }, delayed);
+  code_.push_back({Op::Const, 0, 0, 0, 0});  // the end: interpret() stops here without counting
   registers_.assign(next, 0.0);
   for (auto [r, v] : constant_registers) registers_[r] = v;
   for (const auto& e : outputs) outputs_.push_back(reg.get(e.node()));
@@ -60,13 +61,12 @@ Tape::Tape(const std::vector<Expr>& outputs, int n_inputs, const std::function<i
 // Clang extension: CMakeLists.txt exempts this file from -Wpedantic.
 void Tape::interpret() {
   double* r = registers_.data();
+  if (code_.empty()) return;  // a default-constructed tape
   const Instruction* in = code_.data();
-  const Instruction* const end = in + code_.size();
-  if (in == end) return;
-  // One entry per Op, in the enum's order; leaves never become instructions.
+  // One entry per Op, in the enum's order; Const marks the end, other leaves never become instructions.
 #define L(label) && label
   static const void* const handlers[] = {
-      L(leaf), L(leaf), L(leaf), L(leaf), L(leaf),                                           // Const .. Der
+      L(done), L(leaf), L(leaf), L(leaf), L(leaf),                                           // Const .. Der
       L(neg), L(add), L(sub), L(mul), L(div), L(pow),                                       // arithmetic
       L(sqrt_), L(exp_), L(other), L(sin_), L(cos_), L(other), L(other), L(other), L(other),   // Sqrt .. Atan
       L(other), L(other), L(tanh_),                                                      // Sinh, Cosh, Tanh
@@ -75,8 +75,8 @@ void Tape::interpret() {
       L(leaf), L(table)};                                                               // Discrete, Table
 #undef L
   static_assert(sizeof(handlers) / sizeof(handlers[0]) == static_cast<std::size_t>(Op::Table) + 1);
-#define ACAUSAL_NEXT                 \
-  if (++in == end) return;           \
+#define ACAUSAL_NEXT \
+  ++in;              \
   goto* handlers[static_cast<int>(in->op)]
   goto* handlers[static_cast<int>(in->op)];
 neg: r[in->dst] = -r[in->a]; ACAUSAL_NEXT;
@@ -108,6 +108,7 @@ ifelse: r[in->dst] = r[in->a] != 0.0 ? r[in->b] : r[in->c]; ACAUSAL_NEXT;
 copy: r[in->dst] = r[in->a]; ACAUSAL_NEXT;
 table: r[in->dst] = table_evaluate(in->c, r[in->a], r[in->b]); ACAUSAL_NEXT;
 other: r[in->dst] = apply(in->op, r[in->a], r[in->b], r[in->c]); ACAUSAL_NEXT;
+done: return;
 leaf: throw std::logic_error("tape: a leaf became an instruction");
 #undef ACAUSAL_NEXT
 }
@@ -149,7 +150,8 @@ std::string c_operation(Op op, const std::string& a, const std::string& b, const
 
 void Tape::write_c(std::string& c, std::string_view name) const {
   std::vector<bool> computed(registers_.size(), false);
-  for (const Instruction& in : code_) computed[in.dst] = true;
+  for (const Instruction& in : code_)
+    if (in.op != Op::Const) computed[in.dst] = true;
   // Inputs are read from the register array, constants become literals (hex
   // floats: exact), computed registers are locals stored only if they are outputs.
   auto operand = [&](std::uint32_t k) -> std::string {
@@ -163,6 +165,7 @@ void Tape::write_c(std::string& c, std::string_view name) const {
   auto out = std::back_inserter(c);
   fmt::format_to(out, "void {}(double* restrict r) {{\n", name);
   for (const Instruction& in : code_) {
+    if (in.op == Op::Const) break;  // the end
     const int n = arity(in.op);
     const std::string a = n > 0 ? operand(in.a) : "", b = n > 1 ? operand(in.b) : "", cc = n > 2 ? operand(in.c) : "";
     if (in.op == Op::Table) {  // through the host's evaluator (native_code.cpp sets the pointer)

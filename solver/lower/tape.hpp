@@ -35,7 +35,7 @@ class Tape {
   }
   double output(std::size_t i) const { return registers_[outputs_[i]]; }
   std::size_t n_outputs() const { return outputs_.size(); }
-  std::size_t n_instructions() const { return code_.size(); }
+  std::size_t n_instructions() const { return code_.empty() ? 0 : code_.size() - 1; }
 
   /// Native form: `void <name>(double* r)` in C99 computing what run() computes
   /// (the same operations in the same order, so the same roundings), appended to `c`.

@@ -128,7 +128,8 @@ std::string dimension_string(const Dimension& d) {
   for (int i : order) {
     if (std::fabs(d[i]) < 1e-9) continue;
     std::string& side = d[i] > 0 ? up : down;
-    side += (side.empty() ? "" : ".") + format_power(names[i], std::fabs(d[i]));
+    if (!side.empty()) side += '.';
+    side += format_power(names[i], std::fabs(d[i]));
   }
   std::string text = (up.empty() ? "1" : up) + (down.empty() ? "" : "/" + down);
   for (const char* named : {"N", "N.m", "Pa", "m/s", "m/s2", "1/s", "1/s2", "N/m", "N.s/m", "kg.m2"}) {
