@@ -247,7 +247,7 @@ Check power_balance(const std::vector<Expr>& powers, double tolerance, double fl
           },
           shown, "relative imbalance");
     for (auto& s : c.plot)
-      if (s.unit.empty()) s.unit = "W";  // products of efforts and flows: powers by the check's statement
+      if (s.unit.empty()) s.unit = std::string("W");  // products of efforts and flows: powers by the check's statement
   });
 }
 

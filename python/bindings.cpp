@@ -674,6 +674,10 @@ class UnknownNameError(KeyError, ModelError):
   // A Python subclass whose __init__ skipped super().__init__ has no C++ object behind it.
   m.def("_interned_node_count", &interned_node_count,
         "How many expression nodes the process has interned (bench/memory_bench.py).");
+  m.def("_interned_table_count", &interned_table_count, "How many distinct tables are registered.");
+  m.def("_collect_expressions", &collect_expressions,
+        "Frees the expression nodes and tables nothing reaches now (compile() does it when due); returns "
+        "how many nodes it freed.");
   m.def("_is_constructed", [](py::handle self) {
     auto* instance = reinterpret_cast<py::detail::instance*>(self.ptr());
     auto holder = instance->get_value_and_holder();

@@ -51,13 +51,26 @@ const char* discrete_kind_name(DiscreteKind k) {
 
 std::optional<double> finite(double x) { return std::isfinite(x) ? std::optional<double>(x) : std::nullopt; }
 
+// What Python reads of each declared leaf, keyed by the leaf. The entries hold
+// no handle: a leaf's entry goes when collect_expressions() frees the leaf.
+class Registry final : public detail::WeakNodeMap {
+ public:
+  Registry() { detail::register_weak_node_map(this); }
+  bool keep(detail::Marks&) override { return false; }
+  void sweep(const detail::Marks& marks) override {
+    std::erase_if(symbols, [&](const auto& entry) { return !marks.live(entry.first); });
+  }
+  std::unordered_map<const Node*, Symbol> symbols;
+};
+
 std::unordered_map<const Node*, Symbol>& registry() {
-  static std::unordered_map<const Node*, Symbol> symbols;
-  return symbols;
+  static Registry* instance = new Registry();  // never destroyed: registered with the arena
+  return instance->symbols;
 }
 
 Expr remember(Symbol s) {
-  Expr e = s.expr;
+  Expr e = std::move(s.expr);
+  s.expr = Expr();
   registry()[e.node()] = std::move(s);
   return e;
 }

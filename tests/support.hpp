@@ -83,4 +83,15 @@ inline double worst(const Result& r, const std::string& name, const std::functio
   return worst(r, name, [&](double t, std::size_t) { return expected(t); });
 }
 
+/// Two runs that must be the same bit for bit: every column, the time grid and the events.
+inline void require_identical(const Result& a, const Result& b) {
+  REQUIRE(a.size() == b.size());
+  CHECK(a.time() == b.time());
+  CHECK(a.event_times() == b.event_times());
+  for (const auto& name : a.names()) {
+    INFO(name);
+    CHECK(a[name] == b[name]);
+  }
+}
+
 }  // namespace acausal::test

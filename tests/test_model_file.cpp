@@ -23,15 +23,6 @@ Simulator round_trip(const Simulator& original) {
   return read_compiled_model(file);
 }
 
-void require_identical(const Result& a, const Result& b) {
-  REQUIRE(a.size() == b.size());
-  CHECK(a.time() == b.time());
-  CHECK(a.event_times() == b.event_times());
-  for (const auto& name : a.names()) {
-    INFO(name);
-    CHECK(a[name] == b[name]);
-  }
-}
 
 // A sampled hold, a delay, a table read on its segments and a relation: the
 // hybrid parts a file must carry besides plain equations.
@@ -57,14 +48,14 @@ TEST_CASE("A compiled model read back from its file runs bit for bit as the orig
     test::build_rear_drive_car(m);
     const Simulator original = m.compile();
     const SimulationOptions opt = test::run_for(6.0, 0.05, 1e-6);
-    require_identical(original.simulate(opt), round_trip(original).simulate(opt));
+    test::require_identical(original.simulate(opt), round_trip(original).simulate(opt));
   }
   SECTION("samples, delays, a table on its segments") {
     const Simulator original = hybrid_model();
     const SimulationOptions opt = test::run_for(2.0, 0.01, 1e-8);
     const Result r = original.simulate(opt);
     CHECK(r.event_times().size() > 30);
-    require_identical(r, round_trip(original).simulate(opt));
+    test::require_identical(r, round_trip(original).simulate(opt));
   }
 }
 
@@ -93,7 +84,7 @@ TEST_CASE("A model file keeps the parameter values set before it was written, an
   CHECK(copy.outputs() == original.outputs());
   CHECK(copy.report().states == original.report().states);
   const SimulationOptions opt = test::run_for(3.0, 0.05, 1e-6);
-  require_identical(original.simulate(opt), copy.simulate(opt));
+  test::require_identical(original.simulate(opt), copy.simulate(opt));
 }
 
 TEST_CASE("A file that is not a compiled model is a ModelError naming the line", "[model_file][errors]") {

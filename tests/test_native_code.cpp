@@ -76,14 +76,6 @@ std::filesystem::path reported_library(const Simulator& s) {
   return note.substr(note.find('/'));
 }
 
-void require_identical(const Result& a, const Result& b) {
-  REQUIRE(a.size() == b.size());
-  CHECK(a.time() == b.time());
-  for (const auto& name : a.names()) {
-    INFO(name);
-    CHECK(a[name] == b[name]);
-  }
-}
 
 }  // namespace
 
@@ -97,11 +89,11 @@ TEST_CASE("Native code computes every operator exactly as the tape does", "[nati
   CHECK(native.report().count("native_code", "instructions") > 50);
   const Result a = tape.simulate(test::run_for(3.0, 0.01)), b = native.simulate(test::run_for(3.0, 0.01));
   CHECK(a.statistics().steps == b.statistics().steps);
-  require_identical(a, b);
+  test::require_identical(a, b);
   // A parameter change reaches the native code through the same registers.
   tape.set_parameter("ops.k", 3.0);
   native.set_parameter("ops.k", 3.0);
-  require_identical(tape.simulate(test::run_for(1.0, 0.01)), native.simulate(test::run_for(1.0, 0.01)));
+  test::require_identical(tape.simulate(test::run_for(1.0, 0.01)), native.simulate(test::run_for(1.0, 0.01)));
   std::filesystem::remove_all(cache);
 }
 
@@ -113,10 +105,10 @@ TEST_CASE("The flagship car runs the same with native code, and a second compile
   Simulator tape = m.compile(), native = m.compile(native_in(cache));
   CHECK(native.report().count("native_code", "compiled") == 1);
   const SimulationOptions opt = test::run_for(6.0, 0.05, 1e-6);
-  require_identical(tape.simulate(opt), native.simulate(opt));
+  test::require_identical(tape.simulate(opt), native.simulate(opt));
   Simulator again = m.compile(native_in(cache));
   CHECK(again.report().count("native_code", "compiled") == 0);
-  require_identical(tape.simulate(opt), again.simulate(opt));
+  test::require_identical(tape.simulate(opt), again.simulate(opt));
   std::filesystem::remove_all(cache);
 }
 
@@ -175,7 +167,7 @@ TEST_CASE("A cached library whose bytes changed is rebuilt, never loaded", "[nat
   REQUIRE(again);
   CHECK(again->report().count("native_code", "compiled") == 1);
   Simulator tape = m.compile();
-  require_identical(tape.simulate(test::run_for(1.0, 0.01)), again->simulate(test::run_for(1.0, 0.01)));
+  test::require_identical(tape.simulate(test::run_for(1.0, 0.01)), again->simulate(test::run_for(1.0, 0.01)));
   std::filesystem::remove(marker);
   std::filesystem::remove(planted_source);
   std::filesystem::remove_all(cache);
@@ -196,7 +188,7 @@ TEST_CASE("A truncated or unrecorded cached library is rebuilt and runs as the i
   {
     Simulator native = m.compile(native_in(cache));
     CHECK(native.report().count("native_code", "compiled") == 1);
-    require_identical(tape.simulate(opt), native.simulate(opt));
+    test::require_identical(tape.simulate(opt), native.simulate(opt));
   }
   CHECK(m.compile(native_in(cache)).report().count("native_code", "compiled") == 0);
 
@@ -204,7 +196,7 @@ TEST_CASE("A truncated or unrecorded cached library is rebuilt and runs as the i
   std::filesystem::remove(library.string() + ".sha256");
   Simulator native = m.compile(native_in(cache));
   CHECK(native.report().count("native_code", "compiled") == 1);
-  require_identical(tape.simulate(opt), native.simulate(opt));
+  test::require_identical(tape.simulate(opt), native.simulate(opt));
   std::filesystem::remove_all(cache);
 }
 

@@ -386,7 +386,7 @@ TEST_CASE("compiling a model again makes no new expression nodes", "[robustness]
     REQUIRE(first.compiled().dae.modes.size() > 0);
     const std::size_t before = interned_node_count();
     for (int k = 0; k < 3; ++k) m->compile();
-    CHECK(interned_node_count() == before);
+    CHECK(interned_node_count() <= before);  // fewer when a collection freed the first compile's temporaries
   }
 }
 

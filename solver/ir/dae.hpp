@@ -27,9 +27,9 @@ struct DaeVariable {
   double nominal = 1.0;
   StateSelect state = StateSelect::default_;
   Causality causality = Causality::internal;
-  const Node* symbol = nullptr;
+  NodeRef symbol;
   /// Set when a pass removes the variable from the unknowns.
-  const Node* definition = nullptr;
+  NodeRef definition;
   /// Index in DaeSystem::consumed_equations of the equation that fixed it to a parameter value.
   int fixed_by = -1;
   /// Index in DaeSystem::consumed_equations of the equation sorting solved for
@@ -41,7 +41,7 @@ struct DaeParameter {
   std::string name;
   double value = 0.0;
   ParameterAttributes attributes;
-  const Node* symbol = nullptr;
+  NodeRef symbol;
 };
 
 struct DaeEquation {
@@ -61,7 +61,7 @@ struct NonzeroCondition {
 /// residual reads `symbol` (0 or 1); the integrator watches `indicator`
 /// (its sign change is the event) or, for a time event, stops at `event_time`.
 struct EventMode {
-  const Node* symbol = nullptr;
+  NodeRef symbol;
   Expr relation;   // evaluates to 1 or 0 from the current values
   Expr indicator;  // relation switches where this crosses zero
   bool time_event = false;
@@ -83,8 +83,8 @@ struct EventMode {
 struct DaeDiscrete {
   enum class Role { declared, initial, sample };
   std::string name;
-  const Node* symbol = nullptr;  // the leaf equations read
-  const Node* pre = nullptr;     // its pre() leaf
+  NodeRef symbol;  // the leaf equations read
+  NodeRef pre;     // its pre() leaf
   DiscreteAttributes attributes;
   Role role = Role::declared;
   Expr definition;  // `x == definition`, when `defined`; otherwise assigned by when-clauses
@@ -154,7 +154,7 @@ struct DaeSystem {
   /// The top-level RealOutputs: the model's outputs (its inputs are the parameters marked input).
   std::vector<int> outputs;
   /// der(s) -> the affine expression equations read instead (derivative aliases pass).
-  std::vector<std::pair<const Node*, const Node*>> derivative_aliases;
+  std::vector<std::pair<NodeRef, NodeRef>> derivative_aliases;
   SymbolIndex variable_of;   // Var symbol -> index
   SymbolIndex parameter_of;  // Param symbol -> index
   CompileReport report;

@@ -63,7 +63,7 @@ struct CompiledModel {
   // delay(u, T) nodes, each read from its own input register; a delay nested in
   // another's argument comes first. Each argument has a tape of its own, run at
   // past instants to fill the delay's history.
-  std::vector<const Node*> delays;
+  std::vector<NodeRef> delays;
   std::unordered_map<const Node*, int> delay_of;
   std::vector<Tape> delay_arguments;
 

@@ -42,7 +42,10 @@ Tape::Tape(const std::vector<Expr>& outputs, int n_inputs, const std::function<i
         if (n->arity() > 0) in.a = reg.get(n->arg[0]);
         if (n->arity() > 1) in.b = reg.get(n->arg[1]);
         if (n->arity() > 2) in.c = reg.get(n->arg[2]);
-        if (n->op == Op::Table) in.c = n->symbol;  // the entry, not a register
+        if (n->op == Op::Table) {
+          in.c = n->symbol;  // the entry, not a register
+          tables_.emplace_back(n);
+        }
         code_.push_back(in);
         reg.set(n, next++);
       }

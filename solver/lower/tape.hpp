@@ -59,6 +59,7 @@ class Tape {
   std::uint32_t n_inputs_ = 0;
   NativeFunction native_ = nullptr;
   std::shared_ptr<const void> library_;
+  std::vector<NodeRef> tables_;  // its Op::Table nodes: their table entries stay registered while it lives
 };
 
 }  // namespace acausal

@@ -64,7 +64,7 @@ struct ParameterAttributes {
 struct InitialEquation {
   Equation equation;
   Expr active;
-  const Node* start_of = nullptr;
+  NodeRef start_of;
 };
 
 /// A time-varying unknown; use it in expressions like any Expr.

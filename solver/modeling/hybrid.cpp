@@ -9,11 +9,34 @@ namespace acausal {
 namespace {
 
 // Process-wide, like the expression arena: a discrete leaf's pre() leaf and a
-// sample() leaf's clock are facts about the leaf, whichever model uses it.
-struct Registry {
+// sample() leaf's clock are facts about the leaf, whichever model uses it. A
+// discrete and its pre() leaf live and die together; collect_expressions()
+// drops the entries of dead leaves (it runs with no other thread making nodes,
+// so it takes no lock here: pre_symbol() holds this one while it interns).
+struct Registry final : detail::WeakNodeMap {
   std::mutex lock;
   std::unordered_map<const Node*, const Node*> pre_of_discrete, discrete_of_pre;
-  std::unordered_map<const Node*, SampleClock> clocks;
+  struct Clock {
+    const Node* start;
+    const Node* interval;
+  };
+  std::unordered_map<const Node*, Clock> clocks;  // a live sample() leaf keeps its start and interval
+
+  Registry() { detail::register_weak_node_map(this); }
+  bool keep(detail::Marks& marks) override {
+    bool changed = false;
+    for (const auto& [discrete, pre] : pre_of_discrete)
+      if (marks.live(discrete) || marks.live(pre)) changed |= marks.keep(discrete) | marks.keep(pre);
+    for (const auto& [leaf, clock] : clocks)
+      if (marks.live(leaf)) changed |= marks.keep(clock.start) | marks.keep(clock.interval);
+    return changed;
+  }
+  void sweep(const detail::Marks& marks) override {
+    auto dead = [&](const auto& entry) { return !marks.live(entry.first); };
+    std::erase_if(pre_of_discrete, dead);
+    std::erase_if(discrete_of_pre, dead);
+    std::erase_if(clocks, dead);
+  }
 };
 
 Registry& registry() {
@@ -72,15 +95,16 @@ Expr sample(const Expr& start, const Expr& interval) {
   Registry& r = registry();
   const Expr symbol = make_discrete_symbol("sample(" + start.str() + ", " + interval.str() + ")");
   std::lock_guard<std::mutex> guard(r.lock);
-  r.clocks[symbol.node()] = {start, interval};
+  r.clocks[symbol.node()] = {start.node(), interval.node()};
   return symbol;
 }
 
-const SampleClock* sample_clock(const Node* leaf) {
+std::optional<SampleClock> sample_clock(const Node* leaf) {
   Registry& r = registry();
   std::lock_guard<std::mutex> guard(r.lock);
   auto it = r.clocks.find(leaf);
-  return it == r.clocks.end() ? nullptr : &it->second;
+  if (it == r.clocks.end()) return std::nullopt;
+  return SampleClock{Expr(it->second.start), Expr(it->second.interval)};
 }
 
 WhenAction::WhenAction(const Equation& assignment) : target(assignment.lhs), value(assignment.rhs) {}

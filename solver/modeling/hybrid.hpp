@@ -4,6 +4,8 @@
 // simulator's event iteration computes them.
 #pragma once
 
+#include <optional>
+
 #include <memory>
 #include <span>
 #include <string>
@@ -103,6 +105,6 @@ bool is_initial_symbol(const Node* leaf);
 struct SampleClock {
   Expr start, interval;
 };
-const SampleClock* sample_clock(const Node* leaf);  // null unless a sample() leaf
+std::optional<SampleClock> sample_clock(const Node* leaf);  // empty unless a sample() leaf
 
 }  // namespace acausal

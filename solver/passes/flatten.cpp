@@ -262,7 +262,7 @@ class Flattener {
       if (is_initial_symbol(n)) {
         d.role = DaeDiscrete::Role::initial;
         d.name = "initial()";
-      } else if (const SampleClock* clock = sample_clock(n)) {
+      } else if (const auto clock = sample_clock(n)) {
         d.role = DaeDiscrete::Role::sample;
         d.clock = *clock;
         d.name = "sample(" + dae_.print(clock->start) + ", " + dae_.print(clock->interval) + ")";

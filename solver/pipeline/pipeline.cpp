@@ -151,6 +151,16 @@ const std::vector<PassInfo>& compiler_passes() {
 }
 
 Simulator Model::compile(const CompileOptions& options) const {
+  // Entering compile() from outside is a safe point to free the expressions of
+  // models already gone (and the last compile's temporaries): the caller holds
+  // handles, not raw nodes. A compile inside a compile is not.
+  thread_local int depth = 0;
+  if (depth == 0) collect_expressions_if_due();
+  ++depth;
+  struct Leave {
+    int& depth;
+    ~Leave() { --depth; }
+  } leave{depth};
   Compilation c{*this, options, {}, {}, std::nullopt};
   for (const Pass& pass : passes()) {
     if (pass.info.name == "native_code" && !options.native_code) continue;

@@ -3,16 +3,15 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <deque>
 #include <memory>
 #include <limits>
-#include <mutex>
 #include <sstream>
 #include <stdexcept>
 #include <unordered_map>
 
 #include <fmt/format.h>
 
+#include "solver/symbolic/arena.hpp"
 #include "solver/symbolic/errors.hpp"
 #include "solver/symbolic/table_entries.hpp"
 
@@ -20,134 +19,12 @@ namespace acausal {
 
 namespace {
 
-std::size_t mix(std::size_t h, std::size_t v) {
-  return h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
-}
-
-std::uint64_t bits_of(double v) {
-  if (v == 0.0) v = 0.0;  // -0 and +0 are one constant
-  std::uint64_t b;
-  std::memcpy(&b, &v, sizeof b);
-  return b;
-}
-
-struct NodeEq {
-  bool operator()(const Node* a, const Node* b) const {
-    return a->op == b->op && a->symbol == b->symbol && bits_of(a->value) == bits_of(b->value) &&
-           a->arg[0] == b->arg[0] && a->arg[1] == b->arg[1] && a->arg[2] == b->arg[2];
-  }
-};
-
-// The process-wide node arena. Guarded by a mutex so models may be built on
-// several threads; the solver loop never touches it.
-class Interner {
- public:
-  Interner() : slots_(1 << 16, 0) {}
-
-  const Node* intern(Op op, std::uint32_t symbol, double value, const Node* a, const Node* b,
-                     const Node* c) {
-    const Node probe{op, 0, symbol, value == 0.0 ? 0.0 : value, {a, b, c}};
-    const std::uint64_t h = hash_of(probe);
-    std::lock_guard<std::mutex> lock(mutex_);
-    // Open addressing; a slot holds the hash's high half beside the node id, so
-    // a probe reads the node itself only when those 32 bits match.
-    const std::size_t mask = slots_.size() - 1;
-    std::size_t i = h & mask;
-    for (; slots_[i]; i = (i + 1) & mask)
-      if ((slots_[i] >> 32) == (h >> 32) && NodeEq()(at(slot_id(slots_[i])), &probe)) return at(slot_id(slots_[i]));
-    const Node* n = store(probe);
-    slots_[i] = slot_of(h, n->id);
-    if (10 * count_ > 7 * slots_.size()) grow();
-    return n;
-  }
-
-  std::uint32_t new_symbol(const std::string& name) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    names_.push_back(name);
-    return static_cast<std::uint32_t>(names_.size() - 1);
-  }
-
-  const Node* derived(Op kind, const Node* of, const std::string& role, const std::string& name) {
-    std::string key = fmt::format("{}:{}:{}", static_cast<int>(kind), static_cast<const void*>(of), role);
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (auto found = derived_.find(key); found != derived_.end()) return found->second;
-    }
-    const Node* symbol = intern(kind, new_symbol(name), 0.0, nullptr, nullptr, nullptr);
-    std::lock_guard<std::mutex> lock(mutex_);
-    // Another thread may have made it meanwhile: the first one made stays the symbol.
-    return derived_.emplace(std::move(key), symbol).first->second;
-  }
-
-  std::size_t count() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return count_;
-  }
-
-  const std::string& name(std::uint32_t symbol) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return names_.at(symbol);
-  }
-
- private:
-  static constexpr unsigned kChunkBits = 16;  // nodes per chunk: 2^16 (3 MB)
-
-  static std::uint64_t hash_of(const Node& n) {
-    std::size_t h = static_cast<std::size_t>(n.op);
-    h = mix(h, n.symbol);
-    h = mix(h, bits_of(n.value));
-    for (const Node* x : n.arg) h = mix(h, reinterpret_cast<std::uintptr_t>(x));
-    h ^= h >> 33;  // spread the bits the mask and the tag use
-    h *= 0xff51afd7ed558ccdULL;
-    return h ^ (h >> 33);
-  }
-  // 0 marks an empty slot, so ids are stored plus one.
-  static std::uint64_t slot_of(std::uint64_t hash, std::uint32_t id) { return (hash & ~0xffffffffULL) | (id + 1ULL); }
-  static std::uint32_t slot_id(std::uint64_t slot) { return static_cast<std::uint32_t>(slot) - 1; }
-  const Node* at(std::uint32_t id) const { return &chunks_[id >> kChunkBits][id & ((1u << kChunkBits) - 1)]; }
-
-  void grow() {
-    std::vector<std::uint64_t> bigger(slots_.size() * 2, 0);
-    const std::size_t mask = bigger.size() - 1;
-    for (std::uint32_t id = 0; id < count_; ++id) {
-      std::uint64_t h = hash_of(*at(id));
-      std::size_t i = h & mask;
-      while (bigger[i]) i = (i + 1) & mask;
-      bigger[i] = slot_of(h, id);
-    }
-    slots_.swap(bigger);
-  }
-
-  // Nodes never move: they live in fixed-size chunks, so the allocator is
-  // called once per 65536 nodes and an id finds its node by two indexings.
-  const Node* store(Node node) {
-    if ((count_ >> kChunkBits) == chunks_.size())
-      chunks_.push_back(std::make_unique_for_overwrite<Node[]>(std::size_t{1} << kChunkBits));
-    node.id = count_++;
-    Node* slot = const_cast<Node*>(at(node.id));
-    *slot = node;
-    return slot;
-  }
-
-  std::mutex mutex_;
-  std::vector<std::unique_ptr<Node[]>> chunks_;
-  std::uint32_t count_ = 0;
-  std::deque<std::string> names_;
-  std::unordered_map<std::string, const Node*> derived_;
-  std::vector<std::uint64_t> slots_;
-};
-
-Interner& interner() {
-  static Interner* instance = new Interner();  // never destroyed: nodes outlive static destructors
-  return *instance;
-}
-
 const Node* leaf_node(Op op, std::uint32_t symbol, double value) {
-  return interner().intern(op, symbol, value, nullptr, nullptr, nullptr);
+  return arena::intern(op, symbol, value, nullptr, nullptr, nullptr);
 }
 
 const Node* node(Op op, const Node* a, const Node* b = nullptr, const Node* c = nullptr) {
-  return interner().intern(op, 0, 0.0, a, b, c);
+  return arena::intern(op, 0, 0.0, a, b, c);
 }
 
 bool commutative(Op op) {
@@ -235,11 +112,11 @@ double apply(Op op, double a, double b, double c) {
 namespace {
 // 0 and 1 are built by most folding rules; they skip the interner's lock and table.
 const Node* zero_node() {
-  static const Node* zero = leaf_node(Op::Const, 0, 0.0);
+  static const Node* zero = arena::pin(leaf_node(Op::Const, 0, 0.0));
   return zero;
 }
 const Node* one_node() {
-  static const Node* one = leaf_node(Op::Const, 0, 1.0);
+  static const Node* one = arena::pin(leaf_node(Op::Const, 0, 1.0));
   return one;
 }
 }  // namespace
@@ -249,23 +126,23 @@ Expr::Expr(double value)
     : node_(value == 0.0 ? zero_node() : value == 1.0 ? one_node() : leaf_node(Op::Const, 0, value)) {}
 
 Expr make_variable_symbol(const std::string& name) {
-  return Expr(leaf_node(Op::Var, interner().new_symbol(name), 0.0));
+  return Expr(leaf_node(Op::Var, arena::new_symbol(name), 0.0));
 }
 Expr make_parameter_symbol(const std::string& name) {
-  return Expr(leaf_node(Op::Param, interner().new_symbol(name), 0.0));
+  return Expr(leaf_node(Op::Param, arena::new_symbol(name), 0.0));
 }
-const std::string& symbol_name(const Node* symbol) { return interner().name(symbol->symbol); }
+const std::string& symbol_name(const Node* symbol) { return arena::symbol_name(symbol->symbol); }
 Expr make_discrete_symbol(const std::string& name) {
-  return Expr(leaf_node(Op::Discrete, interner().new_symbol(name), 0.0));
+  return Expr(leaf_node(Op::Discrete, arena::new_symbol(name), 0.0));
 }
 Expr time_symbol() { return Expr(leaf_node(Op::Time, 0, 0.0)); }
 
-std::size_t interned_node_count() { return interner().count(); }
+std::size_t interned_node_count() { return arena::count(); }
 
 Expr derived_symbol(Op kind, const Node* of, const std::string& role, const std::string& name) {
   if (kind != Op::Var && kind != Op::Param && kind != Op::Discrete)
     throw std::logic_error("derived_symbol: a symbol is a Var, Param or Discrete");
-  return Expr(interner().derived(kind, of, role, name));
+  return Expr(arena::derived(kind, of, role, name));
 }
 
 Expr make(Op op, const Expr& a) {
@@ -285,7 +162,7 @@ Expr make(Op op, const Expr& a) {
 
 Expr make_table(std::uint32_t entry, const Expr& a, const Expr& b) {
   if (a.is_const() && b.is_const()) return Expr(table_evaluate(entry, a.value(), b.value()));
-  return Expr(interner().intern(Op::Table, entry, 0.0, a.node(), b.node(), nullptr));
+  return Expr(arena::intern(Op::Table, entry, 0.0, a.node(), b.node(), nullptr));
 }
 
 Expr remake(const Node* n, const Expr* args) {
@@ -349,7 +226,7 @@ Expr make(Op op, const Expr& a, const Expr& b) {
   }
   const Node* x = a.node();
   const Node* y = b.node();
-  if (commutative(op) && y->id < x->id) std::swap(x, y);
+  if (commutative(op) && y->before(*x)) std::swap(x, y);
   return Expr(node(op, x, y));
 }
 

@@ -2,11 +2,15 @@
 //
 // Structurally equal subexpressions are the same node, so equality is pointer
 // equality, common subexpressions are shared for free, and every pass that
-// walks expressions can memoize on node addresses. Nodes live for the whole
-// process (an append-only arena); an Expr is a cheap, copyable handle.
+// walks expressions can memoize on node addresses. Nodes live in a process-wide
+// arena; an Expr is a cheap, copyable, counted handle. Nodes that no handle
+// reaches are freed by collect_expressions(), which compile() runs when it is
+// safe (see there): passes may hold raw `const Node*` while they run, and data
+// that outlives a pass holds its nodes through Expr or NodeRef.
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -51,18 +55,61 @@ inline bool is_delay(Op op) { return op == Op::Delay || op == Op::DelayRate; }
 
 struct Node {
   Op op;
-  std::uint32_t id;      // creation order; gives commutative operands a canonical order
-  std::uint32_t symbol;  // Var / Param: symbol number
+  std::uint32_t id;      // slot in the arena, reused once the node is freed: indexes NodeTable
+  std::uint32_t serial;  // creation order: commutative operands are ordered by it (then by id, once it wraps)
+  std::uint32_t symbol;  // Var / Param / Discrete: symbol number; Table: entry
+  /// The Expr and NodeRef handles that hold this node: the collector's roots.
+  mutable std::atomic<std::uint32_t> handles{0};
   double value;          // Const
   const Node* arg[3];
 
   int arity() const;
   bool is_leaf() const { return arity() == 0 && op != Op::Der; }
+  /// The canonical order of a commutative operator's operands: older first.
+  bool before(const Node& other) const { return serial != other.serial ? serial < other.serial : id < other.id; }
 };
 
 /// Number of arguments an operator takes (Der takes one: the variable or derivative it differentiates).
 int arity(Op op);
 const char* op_name(Op op);
+
+/// A counted `const Node*` for data that outlives a pass (a compiled model's
+/// symbols and definitions, process-wide registries): it converts to and from
+/// the raw pointer and keeps its node from being collected.
+class NodeRef {
+ public:
+  NodeRef(const Node* node = nullptr) noexcept : node_(node) { retain(); }  // NOLINT: a drop-in for const Node*
+  NodeRef(const NodeRef& other) noexcept : node_(other.node_) { retain(); }
+  NodeRef(NodeRef&& other) noexcept : node_(other.node_) { other.node_ = nullptr; }
+  NodeRef& operator=(const NodeRef& other) noexcept {
+    other.retain();
+    release();
+    node_ = other.node_;
+    return *this;
+  }
+  NodeRef& operator=(NodeRef&& other) noexcept {
+    if (this != &other) {
+      release();
+      node_ = other.node_;
+      other.node_ = nullptr;
+    }
+    return *this;
+  }
+  ~NodeRef() { release(); }
+
+  const Node* get() const noexcept { return node_; }
+  operator const Node*() const noexcept { return node_; }  // NOLINT
+  const Node* operator->() const noexcept { return node_; }
+
+ private:
+  void retain() const noexcept {
+    if (node_) node_->handles.fetch_add(1, std::memory_order_relaxed);
+  }
+  void release() const noexcept {
+    if (node_) node_->handles.fetch_sub(1, std::memory_order_relaxed);
+  }
+  const Node* node_;
+};
 
 class Expr {
  public:
@@ -71,7 +118,7 @@ class Expr {
   Expr(int value) : Expr(static_cast<double>(value)) {}  // NOLINT
   explicit Expr(const Node* node) : node_(node) {}
 
-  const Node* node() const { return node_; }
+  const Node* node() const { return node_.get(); }
   Op op() const { return node_->op; }
   bool is_const() const { return node_->op == Op::Const; }
   bool is_const(double v) const { return is_const() && node_->value == v; }
@@ -83,7 +130,7 @@ class Expr {
   std::string str() const;
 
  private:
-  const Node* node_;
+  NodeRef node_;
 };
 
 /// A new, unique symbol. `name` is only used for printing.
@@ -99,8 +146,22 @@ Expr make_discrete_symbol(const std::string& name);
 /// compiling a model again builds the same, already interned expressions
 /// instead of new ones. `name` is only used for printing.
 Expr derived_symbol(Op kind, const Node* of, const std::string& role, const std::string& name);
-/// How many distinct nodes the process has interned (they are never freed).
+/// How many distinct nodes are interned now (live, or unreached but not yet collected).
 std::size_t interned_node_count();
+
+/// Frees every node that no Expr or NodeRef reaches, with the entries of the
+/// process-wide maps keyed by them (derived symbols, pre() leaves, tables), and
+/// returns how many nodes it freed. Only sound while no other thread uses
+/// expressions and the caller holds no raw `const Node*` it does not also hold
+/// a handle to; compile() calls it on entry when both hold (see
+/// collect_expressions_if_due) and enough nodes were made since the last time.
+std::size_t collect_expressions();
+/// collect_expressions() if only this thread has ever made nodes (of the
+/// threads still running) and the arena grew by at least as many nodes as
+/// survived the last collection (at least 65536), or always when the
+/// environment sets ACAUSAL_COLLECT=always (the sanitizer build's tests do, so
+/// a raw pointer held across a collection is reported as a use after free).
+void collect_expressions_if_due();
 
 /// Builds a node, folding constants and applying cheap identities.
 Expr make(Op op, const Expr& a);
@@ -202,6 +263,28 @@ void for_each_postorder(const Node* root, const std::function<void(const Node*)>
                         const std::function<bool(const Node*)>& done = nullptr);
 
 namespace detail {
+/// The marks of a collection, for the process-wide maps keyed by nodes.
+class Marks {
+ public:
+  virtual ~Marks() = default;
+  virtual bool live(const Node* n) const = 0;
+  /// Marks n and what it reads live; true when n was not live before.
+  virtual bool keep(const Node* n) = 0;
+  /// The live nodes, each once.
+  virtual void for_each_live(const std::function<void(const Node*)>& visit) const = 0;
+};
+/// A process-wide map keyed by nodes. keep() applies the map's rule of what a
+/// live entry keeps alive (returning true when it marked anything, so the
+/// collector repeats until nothing changes); sweep() drops the entries whose
+/// nodes died. Registered once, for the life of the process.
+class WeakNodeMap {
+ public:
+  virtual ~WeakNodeMap() = default;
+  virtual bool keep(Marks& marks) = 0;
+  virtual void sweep(const Marks& marks) = 0;
+};
+void register_weak_node_map(WeakNodeMap* map);
+
 // Storage behind NodeTable, reused across instances through a per-thread pool.
 struct NodeTableStorage {
   struct Entry {

@@ -10,6 +10,7 @@
 #include <limits>
 #include <map>
 #include <mutex>
+#include <set>
 #include <stdexcept>
 #include <tuple>
 
@@ -80,20 +81,30 @@ std::vector<double> monotone_slopes(const Table1D& t) {
 
 // Interns tables by content and entries by (function, orders, table), so a
 // model built again in a loop (a sweep) reuses its entries. Entries are read
-// without the lock: a chunk, once published, never moves.
-class Registry {
+// without the lock: a chunk, once published, never moves. An entry lives while
+// an Op::Table node names it (a tape holds its table nodes), a table while an
+// entry uses it; collect_expressions() frees the rest and reuses their ids.
+class Registry final : public detail::WeakNodeMap {
  public:
+  Registry() { detail::register_weak_node_map(this); }
+
   std::uint32_t entry(Function function, int order, int order2, const Column* column, const Grid* grid) {
     std::lock_guard<std::mutex> lock(mutex_);
     const auto key = std::make_tuple(static_cast<int>(function), order, order2, column, grid);
     if (auto it = entry_ids_.find(key); it != entry_ids_.end()) return it->second;
-    const std::uint32_t id = count_;
-    if ((id >> kChunkBits) >= kChunks) throw ModelError("too many table entries in one process");
-    auto& chunk = chunks_[id >> kChunkBits];
-    if (!chunk.load(std::memory_order_relaxed)) chunk.store(new Entry[1u << kChunkBits], std::memory_order_release);
+    std::uint32_t id;
+    if (!free_ids_.empty()) {
+      id = free_ids_.back();
+      free_ids_.pop_back();
+    } else {
+      id = count_;
+      if ((id >> kChunkBits) >= kChunks) throw ModelError("too many table entries in one process");
+      auto& chunk = chunks_[id >> kChunkBits];
+      if (!chunk.load(std::memory_order_relaxed)) chunk.store(new Entry[1u << kChunkBits], std::memory_order_release);
+      count_ = id + 1;
+    }
     const std::uint32_t number = column ? table_number_.at(column) : table_number_.at(grid);
-    chunk.load(std::memory_order_relaxed)[id & kChunkMask] = Entry{function, order, order2, column, grid, number};
-    count_ = id + 1;
+    chunk(id)[id & kChunkMask] = Entry{function, order, order2, column, grid, number};
     entry_ids_.emplace(key, id);
     return id;
   }
@@ -124,16 +135,50 @@ class Registry {
     return it->second.get();
   }
 
-  const Entry& at(std::uint32_t id) const {
-    return chunks_[id >> kChunkBits].load(std::memory_order_acquire)[id & kChunkMask];
+  const Entry& at(std::uint32_t id) const { return chunk(id)[id & kChunkMask]; }
+
+  bool keep(detail::Marks&) override { return false; }
+
+  void sweep(const detail::Marks& marks) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::vector<std::uint8_t> named(count_, 0);
+    marks.for_each_live([&](const Node* n) {
+      if (n->op == Op::Table) named[n->symbol] = 1;
+    });
+    std::set<const void*> used;
+    for (auto it = entry_ids_.begin(); it != entry_ids_.end();) {
+      const Entry& e = at(it->second);
+      if (named[it->second]) {
+        used.insert(e.column ? static_cast<const void*>(e.column) : e.grid);
+        ++it;
+      } else {
+        free_ids_.push_back(it->second);
+        it = entry_ids_.erase(it);
+      }
+    }
+    auto unused = [&](const auto& table) {
+      if (used.contains(table.second.get())) return false;
+      table_number_.erase(table.second.get());
+      return true;
+    };
+    std::erase_if(columns_, unused);
+    std::erase_if(grids_, unused);
+  }
+
+  std::size_t tables() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return columns_.size() + grids_.size();
   }
 
  private:
   static constexpr unsigned kChunkBits = 12, kChunks = 1024;
   static constexpr std::uint32_t kChunkMask = (1u << kChunkBits) - 1;
+  Entry* chunk(std::uint32_t id) const { return chunks_[id >> kChunkBits].load(std::memory_order_acquire); }
+
   std::mutex mutex_;
   std::array<std::atomic<Entry*>, kChunks> chunks_{};
   std::uint32_t count_ = 0, next_table_ = 0;
+  std::vector<std::uint32_t> free_ids_;
   std::map<std::tuple<int, int, int, const Column*, const Grid*>, std::uint32_t> entry_ids_;
   std::map<std::tuple<std::vector<double>, std::vector<double>, int, int>, std::unique_ptr<Column>> columns_;
   std::map<std::tuple<std::vector<double>, std::vector<double>, std::vector<double>, int>, std::unique_ptr<Grid>>
@@ -416,6 +461,8 @@ Expr table(const Expr& u1, const Expr& u2, const Table2D& t) {
   check_table(t, "table");
   return make_table(registry().entry(Function::value_2d, 0, 0, nullptr, registry().grid(t)), u1, u2);
 }
+
+std::size_t interned_table_count() { return registry().tables(); }
 
 double table_evaluate(std::uint32_t id, double a, double b) {
   const Entry& e = registry().at(id);

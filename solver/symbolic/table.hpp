@@ -54,6 +54,10 @@ struct Table2D {
   TableSmoothness smoothness = TableSmoothness::linear;
 };
 
+/// How many distinct tables (1-D and 2-D) are registered now; those no model
+/// uses any more go at the next collect_expressions().
+std::size_t interned_table_count();
+
 /// Checks a table and throws ModelError naming `owner` and the offending row.
 void check_table(const Table1D& table, const std::string& owner);
 void check_table(const Table2D& table, const std::string& owner);

@@ -99,7 +99,7 @@ struct CombiTimeTable : Component {
                                  shiftTime});
     for (std::size_t k = 0; k < tables.size(); ++k) {
       auto& out = static_cast<RealOutput&>(
-          keep_connector(std::make_unique<RealOutput>(*this, "y" + std::to_string(k + 1))));
+          keep_connector(std::make_unique<RealOutput>(*this, fmt::format("y{}", k + 1))));
       y.push_back(&out);
       const Expr value = for_chosen_interpolation(smoothness, extrapolation, has_period,
                                                   [&](TableSmoothness s, TableExtrapolation e) {
