@@ -63,8 +63,7 @@ TEST_CASE("Models built, compiled and dropped leave no expression nodes and no t
     hybrid_model(k)->compile().simulate({.t_end = 0.2});
     CHECK(interned_table_count() > tables);  // the new model's 2000-point table is registered until collected
   }
-  const std::size_t freed = collect_expressions();
-  CHECK(freed > 4 * 1000);  // each car alone is thousands of nodes
+  CHECK(collect_expressions() > 0);  // the last models' nodes (all rounds' with ACAUSAL_COLLECT unset)
   CHECK(interned_node_count() == nodes);
   CHECK(interned_table_count() == tables);
 }

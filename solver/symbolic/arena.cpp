@@ -203,7 +203,6 @@ class Interner {
   }
 
   const Node* at(std::uint32_t id) const { return &chunks_[id >> kChunkBits][id & ((1u << kChunkBits) - 1)]; }
-  bool is_free(std::uint32_t id) const { return free_[id] != 0; }
 
  private:
   static constexpr unsigned kChunkBits = 16;  // nodes per chunk: 2^16 (3 MB)
