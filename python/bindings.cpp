@@ -968,17 +968,26 @@ class UnknownNameError(KeyError, ModelError):
     if (auto* body = dynamic_cast<vehicle::PitchingBody*>(&c)) return body->set_grade_table(points);
     throw ModelError("component '" + c.name() + "' is not a vehicle.VehicleBody or vehicle.PitchingBody");
   }, py::arg("component"), py::arg("points"));
-  m.def("_set_height_profile", [](Component& c, const Points& points, const std::string& file) {
+  const auto terrain_sampling = [](const std::string& sampling) {
+    if (sampling == "wheels") return vehicle::TerrainSampling::wheels;
+    if (sampling == "cg") return vehicle::TerrainSampling::cg;
+    throw ModelError("terrain sampling '" + sampling + "': expected 'wheels' or 'cg'");
+  };
+  m.def("_set_height_profile", [terrain_sampling](Component& c, const Points& points, const std::string& file,
+                                                  const std::string& sampling) {
     const auto profile = file.empty() ? vehicle::HeightProfile(points) : vehicle::load_height_profile(file);
-    if (auto* body = dynamic_cast<vehicle::PartialBody*>(&c)) return body->set_height_profile(profile);
+    if (auto* body = dynamic_cast<vehicle::PartialBody*>(&c))
+      return body->set_height_profile(profile, terrain_sampling(sampling));
     throw ModelError("component '" + c.name() + "' is not a vehicle.VehicleBody or vehicle.PitchingBody");
-  }, py::arg("component"), py::arg("points"), py::arg("file"));
-  m.def("_set_height_map", [](Component& c, const std::vector<double>& x, const std::vector<double>& y,
-                              const std::vector<std::vector<double>>& heights, const std::string& file) {
+  }, py::arg("component"), py::arg("points"), py::arg("file"), py::arg("sampling"));
+  m.def("_set_height_map", [terrain_sampling](Component& c, const std::vector<double>& x, const std::vector<double>& y,
+                                              const std::vector<std::vector<double>>& heights, const std::string& file,
+                                              const std::string& sampling) {
     auto* body = dynamic_cast<vehicle::PlanarVehicleBody*>(&c);
     if (!body) throw ModelError("component '" + c.name() + "' is not a vehicle.PlanarVehicleBody");
-    body->set_height_map(file.empty() ? vehicle::HeightMap(x, y, heights) : vehicle::load_height_map(file));
-  }, py::arg("component"), py::arg("x"), py::arg("y"), py::arg("heights"), py::arg("file"));
+    body->set_height_map(file.empty() ? vehicle::HeightMap(x, y, heights) : vehicle::load_height_map(file),
+                         terrain_sampling(sampling));
+  }, py::arg("component"), py::arg("x"), py::arg("y"), py::arg("heights"), py::arg("file"), py::arg("sampling"));
   m.def("_set_friction_map", [](Component& c, const std::vector<double>& x, const std::vector<double>& y,
                                 const std::vector<std::vector<double>>& values) {
     auto* wheel = dynamic_cast<vehicle::PlanarWheel*>(&c);

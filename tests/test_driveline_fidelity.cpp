@@ -310,4 +310,39 @@ TEST_CASE("Split-μ launch on a grade: the LSD climbs where the open differentia
   books_close_within(lsd_books, lsd, 1e-5);
 }
 
+TEST_CASE("RearDriveCar with a locking synchronizer and a smooth clutch upshifts at full throttle: the cone slides "
+          "at tau_sync and locks as a run at rtol 1e-8 does",
+          "[vehicle][driveline]") {
+  // The 1→2 upshift makes the slip jump to ~276 rad/s; the cone then slides at tau_sync = 3000 N·m and the
+  // input shaft (J_in 0.02 kg·m²) slows at ~1.3e5 rad/s² while the smooth clutch saturates at its 400 N·m. This
+  // stopped with IDA_CONV_FAIL 31 µs after the shift (t = 2.875781 s): the clutch's tanh law read its slip as
+  // der(phi_rel), so the residual was nonlinear in y', whose predictor error (h·y'' of the last step) does
+  // not shrink with the step IDA retries, and its Newton test failed at every step size. The law now reads
+  // the flanges' speeds, which are states.
+  auto run = [](double rtol, double dt) {
+    Model m("upshift");
+    auto& car = m.add<vehicle::RearDriveCar>("car");
+    car.gearbox.set_parameter("friction", "locking");
+    car.clutch.set_parameter("friction", "smooth");
+    harness::drive_launch(m, car, 1.0, 10.0);
+    return m.compile().simulate(run_for(4.0, dt, rtol));
+  };
+  const Result r = run(1e-6, 1e-4), reference = run(1e-8, 0.01);
+  // The shift and the lock: the last two events of each run, at the same instants within 1e-6 s.
+  REQUIRE(r.event_times().size() >= 2);
+  REQUIRE(reference.event_times().size() >= 2);
+  const double shift = r.event_times()[r.event_times().size() - 2], lock = r.event_times().back();
+  CHECK(shift == Approx(reference.event_times()[reference.event_times().size() - 2]).margin(1e-6));
+  CHECK(lock == Approx(reference.event_times().back()).margin(1e-6));
+  CHECK(lock - shift > 5e-4);  // it slid: 276 rad/s at ~2e5 rad/s² is ~1.4 ms
+  CHECK(lock - shift < 5e-3);
+  const auto t = r.time(), tau_mesh = r["car.gearbox.tau_mesh"], w_slip = r["car.gearbox.w_slip"];
+  for (std::size_t k = 0; k < r.size(); ++k) {
+    if (t[k] > shift && t[k] < lock) CHECK(tau_mesh[k] == Approx(3000.0).epsilon(1e-12));
+    if (t[k] > lock) CHECK(std::fabs(w_slip[k]) < 1e-6);
+  }
+  CHECK(r["car.gearbox.gear_input"].back() == 2.0);
+  CHECK(r["car.body.v"].back() == Approx(reference["car.body.v"].back()).epsilon(1e-5));
+}
+
 }  // namespace test_driveline_fidelity

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <acausal/acausal.hpp>
+#include <acausal/harness/energy.hpp>
 #include <acausal/harness/rigs.hpp>
 
 #include <array>
@@ -56,6 +57,19 @@ struct PlanarRig : Model {
   }
 };
 
+/// z(x, y) sampled on the square grid [from, to]² every `step` metres.
+template <class Height>
+HeightMap sampled_map(double from, double to, double step, Height z) {
+  std::vector<double> nodes;
+  for (double u = from; u <= to; u += step) nodes.push_back(u);
+  std::vector<std::vector<double>> heights;
+  for (double x : nodes) {
+    heights.emplace_back();
+    for (double y : nodes) heights.back().push_back(z(x, y));
+  }
+  return HeightMap(nodes, nodes, heights);
+}
+
 std::string write_file(const std::string& name, const std::string& text) {
   const auto path = std::filesystem::temp_directory_path() / name;
   std::ofstream(path) << text;
@@ -84,31 +98,70 @@ TEST_CASE("Height profile: a constant slope reproduces the constant grade's run 
   CHECK(r["body.v"].back() < 15.0 - 3.0);  // it did climb (about 3.5 m/s lost)
 }
 
-TEST_CASE("Height profile: coasting from rest down a cosine hill trades m·g·z for kinetic energy to 1e-6",
+TEST_CASE("Height profile: coasting from rest down a cosine hill trades the potential energy of where the body "
+          "reads the road for kinetic energy to 1e-6",
           "[vehicle][terrain][height_map]") {
   // z = h·cos(2π s/λ) sampled every 2.5 m, a monotone cubic between: the car starts at rest on the flank
-  // at s = λ/8 and rolls down into the valley and up the other side. No drag, no rolling resistance.
-  const double h = 4.0, lambda = 200.0, m = 1200.0;
+  // at s = λ/8 and rolls down into the valley and up the other side. No drag, no rolling resistance. Read
+  // under the wheels, the potential is m·g·(b·z(s + a) + a·z(s − b))/L; under the CG, m·g·z(s). They differ by
+  // about m·g·z''·a·b/2 ≈ 40 J in the valley: 5e-4 of the energy traded, so each check tells them apart.
+  const double h = 4.0, lambda = 200.0, m = 1200.0, a = 1.2, b = 1.5, L = a + b;
   std::vector<std::pair<double, double>> points;
   for (double s = -100; s <= 300; s += 2.5) points.emplace_back(s, h * std::cos(2 * std::numbers::pi * s / lambda));
   const HeightProfile profile(points);
-  CoastRig rig({{"m", m}, {"Cd", 0.0}, {"Crr", 0.0}}, 0.0);
-  rig.body.set_height_profile(profile);
-  rig.model.set_start("body.s", lambda / 8);
-  const Result r = rig.model.compile().simulate(test::run_for(30.0, 0.05, 1e-10));
-  const auto s = r["body.s"], v = r["body.v"];
-  const double E0 = m * g * profile.height(Expr(lambda / 8)).value();
-  double worst = 0, s_max = 0;
-  for (std::size_t k = 0; k < r.size(); ++k) {
-    const double E = 0.5 * m * v[k] * v[k] + m * g * profile.height(Expr(s[k])).value();
-    worst = std::max(worst, std::fabs(E - E0));
-    s_max = std::max(s_max, s[k]);
+  const auto z = [&](double s) { return profile.height(Expr(s)).value(); };
+  for (const TerrainSampling sampling : {TerrainSampling::wheels, TerrainSampling::cg}) {
+    const bool wheels = sampling == TerrainSampling::wheels;
+    const auto potential = [&](double s) { return m * g * (wheels ? (b * z(s + a) + a * z(s - b)) / L : z(s)); };
+    CoastRig rig({{"m", m}, {"a", a}, {"b", b}, {"L", L}, {"Cd", 0.0}, {"Crr", 0.0}}, 0.0);
+    rig.body.set_height_profile(profile, sampling);
+    rig.model.set_start("body.s", lambda / 8);
+    const Result r = rig.model.compile().simulate(test::run_for(30.0, 0.05, 1e-10));
+    const auto s = r["body.s"], v = r["body.v"];
+    const double E0 = potential(lambda / 8);
+    double worst = 0, s_max = 0;
+    for (std::size_t k = 0; k < r.size(); ++k) {
+      worst = std::max(worst, std::fabs(0.5 * m * v[k] * v[k] + potential(s[k]) - E0));
+      s_max = std::max(s_max, s[k]);
+    }
+    // Relative to the energy that changes hands, m·g·(z(λ/8) − z(λ/2)) ≈ 80 kJ.
+    const double traded = m * g * (z(lambda / 8) - z(lambda / 2));
+    INFO((wheels ? "wheels" : "cg") << ": worst energy error " << worst << " J of " << traded << " J");
+    CHECK(worst <= 1e-6 * traded);
+    CHECK(s_max > lambda / 2 + 50);  // through the valley and up the far side
   }
-  // Relative to the energy that changes hands, m·g·(z(λ/8) − z(λ/2)) ≈ 80 kJ.
-  const double traded = m * g * (profile.height(Expr(lambda / 8)).value() - profile.height(Expr(lambda / 2)).value());
-  INFO("worst energy error " << worst << " J of " << traded << " J");
-  CHECK(worst <= 1e-6 * traded);
-  CHECK(s_max > lambda / 2 + 50);  // through the valley and up the far side
+}
+
+TEST_CASE("Height profile: a trough between the axles does not move a car at rest on its wheels, read under the CG "
+          "it would",
+          "[vehicle][terrain][height_map]") {
+  // A 20 cm deep, 1.2 m wide cosine trough at s = 0, flat elsewhere (sampled every 0.1 m: the monotone cubic is
+  // flat beyond the trough's first flat node). The CG stands on its flank at s = 0.3, the axles on the flat at
+  // 1.5 and −1.2.
+  std::vector<std::pair<double, double>> points;
+  for (int i = -100; i <= 100; ++i) {
+    const double s = 0.1 * i;
+    points.emplace_back(s, std::fabs(s) < 0.6 ? -0.1 * (1 + std::cos(std::numbers::pi * s / 0.6)) : 0.0);
+  }
+  const HeightProfile trough(points);
+  CoastRig flat({}, 0.0);
+  flat.model.set_start("body.s", 0.3);
+  const Result level = flat.model.compile().simulate(test::run_for(1.0, 0.01, 1e-9));
+  for (const TerrainSampling sampling : {TerrainSampling::wheels, TerrainSampling::cg}) {
+    CoastRig rig({}, 0.0);
+    rig.body.set_height_profile(trough, sampling);
+    rig.model.set_start("body.s", 0.3);
+    const Result r = rig.model.compile().simulate(test::run_for(1.0, 0.01, 1e-9));
+    if (sampling == TerrainSampling::wheels) {
+      // At rest as on the level, with the level's axle loads (1e-9 of the weight).
+      CHECK(std::fabs(r["body.s"].back() - 0.3) <= 1e-12);
+      CHECK(r["body.theta"].back() == 0.0);
+      CHECK(r["body.N_front"].back() == Approx(level["body.N_front"].back()).margin(1e-9 * 1500 * g));
+    } else {
+      // The CG's slope (dz/ds ≈ 0.52) pulls it back into the trough: more than 10 cm in a second.
+      CHECK(r["body.s"].back() < 0.2);
+    }
+  }
 }
 
 TEST_CASE("Height map: a planar body on a tilted-plane map equals the grade/grade_heading body to 1e-9",
@@ -118,16 +171,10 @@ TEST_CASE("Height map: a planar body on a tilted-plane map equals the grade/grad
   const Result expected = test::compile_checked(plane).simulate(test::run_for(3.0, 0.01, 1e-9));
 
   // The plane z = tan(grade)·(x·cos χ + y·sin χ) on a coarse grid: the bicubic reproduces a plane exactly.
-  std::vector<double> xs, ys;
-  std::vector<std::vector<double>> z;
-  for (double x = -40; x <= 120; x += 20) xs.push_back(x);
-  for (double y = -40; y <= 120; y += 20) ys.push_back(y);
-  for (double x : xs) {
-    z.emplace_back();
-    for (double y : ys) z.back().push_back(std::tan(grade) * (x * std::cos(heading) + y * std::sin(heading)));
-  }
   PlanarRig mapped({{"Cd", 0.0}}, psi0, v0);
-  mapped.body.set_height_map(HeightMap(xs, ys, z));
+  mapped.body.set_height_map(sampled_map(-40, 120, 20, [&](double x, double y) {
+    return std::tan(grade) * (x * std::cos(heading) + y * std::sin(heading));
+  }));
   const Result r = test::compile_checked(mapped).simulate(test::run_for(3.0, 0.01, 1e-9));
   REQUIRE(r.size() == expected.size());
   for (const char* name : {"body.x", "body.y", "body.v_x", "body.v_y", "body.psi", "body.N_fl", "body.N_rr"}) {
@@ -142,6 +189,82 @@ TEST_CASE("Height map: a planar body on a tilted-plane map equals the grade/grad
     CHECK(worst <= tolerance * std::max(scale, 1.0));
   }
   CHECK(std::fabs(r["body.F_grade_y"].back()) > 100.0);  // the slope pulls it sideways: the test can fail
+}
+
+TEST_CASE("Height map: a trough across the road between the axles does not move a planar car at rest, read under "
+          "the CG it would",
+          "[vehicle][terrain][height_map][planar]") {
+  // The longitudinal test's trough as a grid z(x) (every 0.1 m; the centred-difference bicubic is flat from
+  // the second flat node on): the CG at x = 0.3 on its flank, the axles at 1.5 and −1.2 on the flat.
+  std::vector<double> xs, ys{-10, 0, 10};
+  std::vector<std::vector<double>> z;
+  for (int i = -100; i <= 100; ++i) {
+    xs.push_back(0.1 * i);
+    const double height = std::fabs(xs.back()) < 0.6 ? -0.1 * (1 + std::cos(std::numbers::pi * xs.back() / 0.6)) : 0;
+    z.push_back({height, height, height});
+  }
+  const HeightMap trough(xs, ys, z);
+  for (const TerrainSampling sampling : {TerrainSampling::wheels, TerrainSampling::cg}) {
+    PlanarRig rig({{"Cd", 0.0}}, 0.0, 0.0);
+    rig.body.set_height_map(trough, sampling);
+    rig.set_start("body.x", 0.3);
+    const Result r = test::compile_checked(rig).simulate(test::run_for(0.3, 0.01, 1e-9));
+    if (sampling == TerrainSampling::wheels) {
+      CHECK(std::fabs(r["body.x"].back() - 0.3) <= 1e-12);
+      CHECK(r["body.N_fl"].back() + r["body.N_fr"].back() == Approx(1500 * g * 1.5 / 2.7).epsilon(1e-9));
+    } else {
+      CHECK(r["body.x"].back() < 0.28);  // the CG's slope: about 0.25 m/s² into the trough
+    }
+  }
+}
+
+TEST_CASE("Height map under the wheels: gravity's work, yaw moment included, is the drop of m·g·Σ share·z, within "
+          "the planar model's 1/cos(slope)",
+          "[vehicle][terrain][height_map][planar]") {
+  // Rolling hills z = h·sin(2πx/λx)·sin(2πy/λy) (slopes up to 2.4 %), crossed obliquely at 15 m/s on free-rolling
+  // wheels: the body's supplied work (gravity's pull and its yaw moment, from its energy books) against the
+  // potential read where the weight rests, m·g·Σ w_i·z(p_i) with w = b/(2L) at the front wheels and a/(2L) at
+  // the rear. The planar model's 1/sqrt(1 + |∇z|²) ≤ 3e-4 off 1 bounds the mismatch.
+  const double h = 0.12, lx = 40.0, ly = 30.0, m = 1500.0, a = 1.2, b = 1.5, L = a + b, t_f = 1.55, t_r = 1.55;
+  const HeightMap hills = sampled_map(-20, 200, 2.5, [&](double x, double y) {
+    return h * std::sin(2 * std::numbers::pi * x / lx) * std::sin(2 * std::numbers::pi * y / ly);
+  });
+  const std::array<double, 4> along{a, a, -b, -b}, across{t_f / 2, -t_f / 2, t_r / 2, -t_r / 2},
+      share{b / (2 * L), b / (2 * L), a / (2 * L), a / (2 * L)};
+  // Driving across at 15 m/s, and spinning in place at 2 rad/s (the tires' scrub stops it; while it turns only the
+  // yaw moment does work, up a slope under one wheel and down under another).
+  struct Run {
+    const char* what;
+    double x0, y0, psi0, v0, r0, t_end, least_swing;
+  };
+  for (const Run run : {Run{"driving", 0.0, 0.0, 0.6, 15.0, 0.0, 6.0, 1000.0},
+                        Run{"spinning", 10.0, 3.75, 0.0, 0.0, 2.0, 1.0, 10.0}}) {
+    PlanarRig rig({{"Cd", 0.0}}, run.psi0, run.v0);
+    rig.body.set_height_map(hills);
+    rig.set_start("body.x", run.x0);
+    rig.set_start("body.y", run.y0);
+    rig.set_start("body.r", run.r0);
+    harness::EnergyBooks books(rig);
+    const Result r = test::compile_checked(rig).simulate(test::run_for(run.t_end, 0.01, 1e-9));
+    const auto potential = [&](std::size_t k) {
+      const double x = r["body.x"][k], y = r["body.y"][k], c = std::cos(r["body.psi"][k]), s = std::sin(r["body.psi"][k]);
+      double sum = 0;
+      for (int i = 0; i < 4; ++i)
+        sum += share[i] *
+               hills.height(Expr(x + along[i] * c - across[i] * s), Expr(y + along[i] * s + across[i] * c)).value();
+      return m * g * sum;
+    };
+    const auto W = r["body.energy.W_supplied"];
+    double worst = 0, swing = 0;
+    for (std::size_t k = 0; k < r.size(); ++k) {
+      worst = std::max(worst, std::fabs(W[k] + potential(k) - potential(0)));
+      swing = std::max(swing, std::fabs(potential(k) - potential(0)));
+    }
+    INFO(run.what << ": worst " << worst << " J of a " << swing << " J swing; turned "
+                  << r["body.psi"].back() - run.psi0 << " rad");
+    CHECK(swing > run.least_swing);
+    CHECK(worst <= 1e-3 * swing);
+  }
 }
 
 TEST_CASE("Height map queries: height, gradient, grade along a direction and normal of a plane",

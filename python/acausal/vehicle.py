@@ -25,22 +25,26 @@ def set_grade_table(body, points):
     _acausal._set_grade_table(body, [(float(x), float(a)) for x, a in points])
 
 
-def set_height_profile(body, points=None, file=None):
+def set_height_profile(body, points=None, file=None, sampling="wheels"):
     """The road under a VehicleBody or PitchingBody as elevation z [m] over the distance along the road s [m]:
-    (s, z) points or a CSV file of s,z rows (a monotone cubic between; theta = asin(dz/ds) at the CG)."""
+    (s, z) points or a CSV file of s,z rows (a monotone cubic between). sampling "wheels" (default): the body's
+    angle theta is the chord between the heights under its axles and gravity pulls with the axles' slopes weighted
+    by their static loads; "cg": theta = asin(dz/ds) under the CG."""
     if (points is None) == (file is None):
         raise ValueError("set_height_profile: give points or file, not both")
-    _acausal._set_height_profile(body, [(float(s), float(z)) for s, z in points or []], str(file or ""))
+    _acausal._set_height_profile(body, [(float(s), float(z)) for s, z in points or []], str(file or ""), sampling)
 
 
-def set_height_map(body, x=None, y=None, heights=None, file=None):
+def set_height_map(body, x=None, y=None, heights=None, file=None, sampling="wheels"):
     """The road under a PlanarVehicleBody as elevation heights[i][j] [m] at (x[i], y[j]), or a CSV grid file
-    (corner cell and y values, then rows of x and heights): a smooth bicubic whose gradient at the CG sets gravity's
-    in-plane part and the normal load, in place of grade/grade_heading."""
+    (corner cell and y values, then rows of x and heights): a smooth bicubic whose gradients under the wheels
+    (sampling "wheels", default; each with its static load share) or under the CG ("cg") set gravity's in-plane
+    pull, its yaw moment and the normal load, in place of grade/grade_heading."""
     if (heights is None) == (file is None):
         raise ValueError("set_height_map: give x, y and heights, or file")
     rows = [[float(v) for v in row] for row in heights or []]
-    _acausal._set_height_map(body, [float(v) for v in x or []], [float(v) for v in y or []], rows, str(file or ""))
+    _acausal._set_height_map(body, [float(v) for v in x or []], [float(v) for v in y or []], rows, str(file or ""),
+                             sampling)
 
 
 def load_tir(wheel, path):

@@ -36,6 +36,27 @@ def test_a_constant_slope_profile_is_the_constant_grade(tmp_path):
         vehicle.set_height_map(body, [0.0, 1.0], [0.0, 1.0], [[0.0, 0.0], [0.0, 0.0]])
 
 
+def test_a_trough_between_the_axles_is_felt_only_when_read_under_the_cg():
+    # A 20 cm cosine trough 1.2 m wide at s = 0: parked with its CG on the flank (s = 0.3) and its axles on the
+    # flat, the car stays put when the road is read under its wheels (the default) and rolls in when read under
+    # its CG (slope 0.52 there).
+    import math
+    points = [(0.1 * i, -0.1 * (1 + math.cos(math.pi * 0.1 * i / 0.6)) if abs(0.1 * i) < 0.6 else 0.0)
+              for i in range(-100, 101)]
+    moved = {}
+    for sampling in ("wheels", "cg"):
+        m, body = coast(v0=0.0)
+        vehicle.set_height_profile(body, points, sampling=sampling)
+        m.set_start("body.s", 0.3)
+        r = m.compile().simulate(t_end=1.0, output_interval=0.01, rtol=1e-9)
+        moved[sampling] = abs(r["body.s"][-1] - 0.3)
+    assert moved["wheels"] < 1e-12
+    assert moved["cg"] > 0.1
+    m, body = coast()
+    with pytest.raises(ac.ModelError, match="terrain sampling 'axle': expected 'wheels' or 'cg'"):
+        vehicle.set_height_profile(body, points, sampling="axle")
+
+
 def test_a_height_map_reaches_the_planar_body(tmp_path):
     grid = tmp_path / "map.csv"
     grid.write_text("x\\y,0,10\n0,0,0\n10,1,1\n20,2,2\n")  # 10 % up along x

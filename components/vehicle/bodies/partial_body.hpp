@@ -20,7 +20,7 @@ namespace acausal::vehicle {
 /// with drag 0.5·rho·Cd·A·v²·tanh(v/v_eps) at the CG, rolling resistance
 /// Crr·N·tanh(v/v_eps) per axle, gravity m·g·sin(theta) along the road and the
 /// quasi-static inertial transfer delta_N = m·a_x·h_cg/L; or a height profile
-/// (set_height_profile). An extension says how
+/// under the wheels (set_height_profile). An extension says how
 /// the axle loads N_front, N_rear come about (and sets contact.f_normal).
 struct PartialBody : Component {
   WheelContact contact_front{*this, "contact_front"}, contact_rear{*this, "contact_rear"};
@@ -49,7 +49,8 @@ struct PartialBody : Component {
   Variable N_front = variable("N_front", {.unit = "N"});
   Variable N_rear = variable("N_rear", {.unit = "N"});
   Variable delta_N = variable("delta_N", {.unit = "N"});
-  Variable theta = variable("theta", {.unit = "rad"});  // road angle under the CG
+  Variable theta = variable(
+      "theta", {.unit = "rad", .description = "the body's climb angle: the road's under the CG, or between the axles"});
 
   /// Road angle as a table of (CG position s [m], angle [rad]) points,
   /// interpolated linearly and held beyond its ends, in place of the constant
@@ -62,16 +63,28 @@ struct PartialBody : Component {
   }
 
   /// The road as a height profile z(s) (HeightProfile, load_height_profile)
-  /// in place of the constant `grade`: theta = asin(dz/ds) at the CG, s being
-  /// the distance along the road, so the body's m·g·z(s) is exactly the
-  /// potential gravity's work follows. The angle is the one under the CG, not
-  /// the chord between the axles' contact heights (the same on a constant
-  /// slope; over a crest shorter than the wheelbase the axles would see
-  /// more). Throws when the profile is steeper than the 1.5 rad `grade`
-  /// allows. Call before compiling.
-  void set_height_profile(const HeightProfile& profile) {
+  /// in place of the constant `grade`, s being the distance along the road.
+  /// TerrainSampling::wheels (default): the body rests on the road under its
+  /// two contacts, at s_f and s_r (the contacts' s_traction, L apart along the
+  /// road). Its attitude theta is the chord between their heights,
+  /// asin((z(s_f) - z(s_r))/L), which sets the axle loads, and gravity pulls
+  /// along the road with F_grade = m·g·(b·z'(s_f) + a·z'(s_r))/L: the slopes
+  /// under the axles weighted by their static load shares, which makes
+  /// m·g·(b·z(s_f) + a·z(s_r))/L exactly the potential energy. A dip or crest
+  /// shorter than the wheelbase is felt as the wheels cross it, not as the CG
+  /// does. TerrainSampling::cg: theta = asin(dz/ds) under the CG and
+  /// F_grade = m·g·sin(theta), potential m·g·z(s). On a constant slope both
+  /// are the `grade` body. Throws when the profile is steeper than the 1.5 rad
+  /// `grade` allows. Call before compiling.
+  void set_height_profile(const HeightProfile& profile, TerrainSampling sampling = TerrainSampling::wheels) {
     profile.require_max_angle(1.5, path());
-    replace_equation(grade_law_, theta == profile.grade(s));
+    if (sampling == TerrainSampling::cg) {
+      replace_equation(grade_law_, theta == profile.grade(s));
+      return;
+    }
+    const Expr s_f = contact_front.s_traction, s_r = contact_rear.s_traction;
+    replace_equation(grade_law_, theta == asin((profile.height(s_f) - profile.height(s_r)) / L));
+    replace_equation(grade_force_law_, F_grade == m * g * (b * profile.slope(s_f) + a * profile.slope(s_r)) / L);
   }
 
  protected:
@@ -103,13 +116,13 @@ struct PartialBody : Component {
     equation(F_roll_front == Crr * N_front * tanh(v / v_eps));
     equation(F_roll_rear == Crr * N_rear * tanh(v / v_eps));
     grade_law_ = equation(theta == grade);
-    equation(F_grade == m * g * sin(theta));
+    grade_force_law_ = equation(F_grade == m * g * sin(theta));
     equation(m * a_x == F_traction - F_drag - F_roll_front - F_roll_rear - F_grade);
     equation(delta_N == m * a_x * h_cg / L);
   }
 
  private:
-  std::size_t grade_law_ = 0;
+  std::size_t grade_law_ = 0, grade_force_law_ = 0;
 };
 
 }  // namespace acausal::vehicle

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "components/vehicle/terrain/height_map.hpp"
 #include "connectors/planar.hpp"
@@ -23,7 +24,7 @@ namespace acausal::vehicle {
 /// in the inclined plane): gravity's component in the plane, m·g·sin(grade)
 /// downhill, acts at the CG, (F_grade_x, F_grade_y) in body axes, added to the
 /// wheels' forces above, and m·g·cos(grade) presses the car onto the road.
-/// Or the road is a height map z(x, y) (set_height_map): the slope under the CG.
+/// Or the road is a height map z(x, y) (set_height_map), read under each wheel.
 /// The loads (outputs N_fl … N_rr, to the wheels' N inputs) follow from the
 /// road's forces on the tires, F_road,x = m·a_x + F_drag − F_grade_x and
 /// F_road,y = m·a_y − F_grade_y, acting h_cg below the CG: the axles carry
@@ -102,6 +103,8 @@ struct PlanarVehicleBody : Component {
                                               .description = "gravity in the road plane, along the body"});
   Variable F_grade_y = variable("F_grade_y", {.unit = "N", .nominal = 1e3,
                                               .description = "gravity in the road plane, across the body"});
+  Variable M_grade = variable("M_grade", {.unit = "N.m", .nominal = 1e3,
+                                          .description = "gravity's yaw moment about the CG (a height map under the wheels)"});
   Variable N_front = variable("N_front", {.unit = "N", .nominal = 1e3});
   Variable N_rear = variable("N_rear", {.unit = "N", .nominal = 1e3});
   Variable phi_roll = variable("phi_roll", {.unit = "rad", .description = "roll angle, positive right side down"});
@@ -112,7 +115,7 @@ struct PlanarVehicleBody : Component {
   explicit PlanarVehicleBody(std::string name) : Component(std::move(name)) {
     stored_energy(0.5 * m * (v_x * v_x + v_y * v_y) + 0.5 * Iz * r * r);
     dissipated_power(F_drag * v_x);
-    supplied_power(F_grade_x * v_x + F_grade_y * v_y);
+    supplied_power(F_grade_x * v_x + F_grade_y * v_y + M_grade * r);
     require(m > 0, "the mass m must be positive");
     require(Iz > 0, "the yaw inertia Iz must be positive");
     require(a + b > 0, "the wheelbase a + b must be positive");
@@ -149,7 +152,8 @@ struct PlanarVehicleBody : Component {
     equation(a_y == der(v_y) + r * v_x);
     equation(m * a_x == F_x - F_drag + F_grade_x);
     equation(m * a_y == F_y + F_grade_y);
-    equation(Iz * der(r) == M_z);
+    grade_yaw_law_ = equation(M_grade == 0.0);
+    equation(Iz * der(r) == M_z + M_grade);
     // |v_x| regularized below v_eps as in the wheels' slips: exact above it.
     equation(beta == atan(v_y / no_event(ifelse(abs(v_x) >= v_eps, abs(v_x), 0.5 * (v_x * v_x / v_eps + v_eps)))));
     const Expr weight = m * g * cos(grade), road_x = m * a_x + F_drag - F_grade_x, road_y = m * a_y - F_grade_y;
@@ -173,31 +177,57 @@ struct PlanarVehicleBody : Component {
   }
 
   /// The road as a height map z(x, y) (HeightMap, load_height_map) in place
-  /// of the inclined plane (`grade`, `grade_heading` are then unused): the
-  /// gradient ∇z at the CG gives gravity's part along the surface,
-  /// −m·g·∇z/sqrt(1 + |∇z|²) in world axes, turned into body axes, and the
-  /// normal load m·g/sqrt(1 + |∇z|²) (m·g·cos of the local slope angle). The
-  /// map's x, y are read at the body's x, y, the planar motion being the
-  /// horizontal projection of the motion on the surface: on a tilted plane
-  /// the forces are the `grade` plane's exactly; on curved ground distances
-  /// along the surface are longer by 1/cos(slope), which the planar model
-  /// leaves out. The whole car sees the CG's slope (no per-wheel heights, no
-  /// roll or pitch from the ground's shape). Throws when the map is steeper
-  /// than 1.5 rad at a node or cell centre. Call before compiling.
-  void set_height_map(const HeightMap& map) {
+  /// of the inclined plane (`grade`, `grade_heading` are then unused). The
+  /// map's x, y are read at horizontal positions, the planar motion being the
+  /// horizontal projection of the motion on the surface. Each point the body
+  /// reads the map at carries a share w of the weight: under each wheel
+  /// (TerrainSampling::wheels, default) the static shares b/(2L) at the front
+  /// wheels and a/(2L) at the rear ones; under the CG alone (::cg) all of it.
+  /// At each point gravity's part along the surface, −w·m·g·∇z/sqrt(1 + |∇z|²)
+  /// in world axes, acts on the body, and w·m·g/sqrt(1 + |∇z|²) presses it onto
+  /// the road (the normal load that the axles share as on the plane). Applied
+  /// at the wheels, those pulls also turn the body (M_grade): a slope under one
+  /// side's front wheel yaws it. On a tilted plane the forces are the `grade`
+  /// plane's exactly and M_grade is zero (the shares balance about the CG); a
+  /// trough or bump between the axles is felt only as the wheels cross it.
+  /// Over curved ground, distances along the surface are longer by
+  /// 1/cos(slope), which the planar model leaves out, so gravity's work
+  /// equals the drop of m·g·Σ w·z to within that factor. Throws when the map
+  /// is steeper than 1.5 rad at a node or cell centre. Call before compiling.
+  void set_height_map(const HeightMap& map, TerrainSampling sampling = TerrainSampling::wheels) {
     map.require_max_angle(1.5, path());
-    const auto [zx, zy] = map.gradient(x, y);
-    const Expr secant = sqrt(1.0 + zx * zx + zy * zy), c = cos(psi), s = sin(psi), L = a + b;
-    const Expr fx_world = -m * g * zx / secant, fy_world = -m * g * zy / secant;
-    replace_equation(grade_x_law_, F_grade_x == fx_world * c + fy_world * s);
-    replace_equation(grade_y_law_, F_grade_y == -fx_world * s + fy_world * c);
-    const Expr weight = m * g / secant, road_x = m * a_x + F_drag - F_grade_x;
+    const Expr c = cos(psi), s = sin(psi), L = a + b;
+    struct Point {
+      Expr along, across, share;
+    };
+    std::vector<Point> points;
+    if (sampling == TerrainSampling::cg)
+      points.push_back({Expr(0.0), Expr(0.0), Expr(1.0)});
+    else
+      points = {{a, 0.5 * track_f, 0.5 * b / L},
+                {a, -0.5 * track_f, 0.5 * b / L},
+                {-b, 0.5 * track_r, 0.5 * a / L},
+                {-b, -0.5 * track_r, 0.5 * a / L}};
+    Expr fx_body(0.0), fy_body(0.0), yaw(0.0), weight(0.0);
+    for (const Point& p : points) {
+      const auto [zx, zy] = map.gradient(x + p.along * c - p.across * s, y + p.along * s + p.across * c);
+      const Expr secant = sqrt(1.0 + zx * zx + zy * zy), pull = -m * g * p.share / secant;
+      const Expr fx = pull * (zx * c + zy * s), fy = pull * (-zx * s + zy * c);  // in body axes
+      fx_body = fx_body + fx;
+      fy_body = fy_body + fy;
+      yaw = yaw + p.along * fy - p.across * fx;
+      weight = weight + m * g * p.share / secant;
+    }
+    replace_equation(grade_x_law_, F_grade_x == fx_body);
+    replace_equation(grade_y_law_, F_grade_y == fy_body);
+    replace_equation(grade_yaw_law_, M_grade == yaw);
+    const Expr road_x = m * a_x + F_drag - F_grade_x;
     replace_equation(front_law_, N_front == (weight * b - road_x * h_cg) / L);
     replace_equation(rear_law_, N_rear == weight - N_front);
   }
 
  private:
-  std::size_t grade_x_law_ = 0, grade_y_law_ = 0, front_law_ = 0, rear_law_ = 0;
+  std::size_t grade_x_law_ = 0, grade_y_law_ = 0, grade_yaw_law_ = 0, front_law_ = 0, rear_law_ = 0;
 };
 
 }  // namespace acausal::vehicle

@@ -32,7 +32,11 @@ struct Clutch : rotational::PartialCompliant {
     equation(w_rel == der(phi_rel));
     // der(w_rel), not a variable of its own: with the smooth law it vanishes.
     friction.equations_when(locking, *this, w_rel, der(w_rel), capacity, peak * capacity, free, Expr(1e10));
-    equation(tau == ifelse(locking, friction.force(free, capacity, -capacity), capacity * tanh(w_rel / w_eps)));
+    // The smooth law reads the flanges' speeds (the neighbours' states), not w_rel = der(phi_rel): IDA
+    // weighs a correction to a derivative at h times its size, so a residual nonlinear in one fails its
+    // Newton test at every step size (a gear shift under a locking synchronizer stopped the car so).
+    const Expr slip = der(flange_b.phi) - der(flange_a.phi);
+    equation(tau == ifelse(locking, friction.force(free, capacity, -capacity), capacity * tanh(slip / w_eps)));
     equation(P_dissipated == tau * w_rel);
     heat.equations(*this, P_dissipated);
   }

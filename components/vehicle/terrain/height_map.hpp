@@ -40,6 +40,12 @@ std::vector<std::pair<int, std::string>> csv_data_lines(const std::string& file)
 
 }  // namespace height_map_detail
 
+/// Where a body reads the terrain: under each wheel (its attitude from the
+/// heights under the wheels, gravity's pull from the slopes there, weighted by
+/// the wheels' static load shares) or only under its CG (the whole body feels
+/// the CG's slope; cheaper, and the same on a plane).
+enum class TerrainSampling { wheels, cg };
+
 /// Elevation z [m] along the road as a function of the distance travelled s
 /// [m] (the longitudinal bodies' `s`, measured along the road surface, not
 /// its horizontal projection). Between the points a monotone cubic

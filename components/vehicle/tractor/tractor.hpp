@@ -71,8 +71,9 @@ struct TractorOptions {
   bool gps = false;
   /// Seed 003's other sensors (sensors.hpp), each sampled at 100 Hz with noise
   /// and resolution: an Accelerometer on `acceleration` (the specific force
-  /// along the body, a_x + g·sin θ), a Gyro on `pitch_rate` (dθ/dt of the
-  /// road angle under the CG: the body does not pitch on its suspension) and
+  /// along the body, a_x + g·sin θ), a Gyro on `pitch_rate` (dθ/dt, the body's
+  /// angle on the ground: on a height profile the chord between the axles'
+  /// contact heights; the body does not pitch on a suspension of its own) and
   /// an InertialUnit on `pitch` (θ). Without them these outputs are ideal.
   bool sensors = false;
 };
