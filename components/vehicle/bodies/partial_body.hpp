@@ -60,6 +60,7 @@ struct PartialBody : Component {
       if (!(std::fabs(angle) <= 1.5)) throw ModelError(path() + ": grade table angle " + std::to_string(angle) +
                                                        " rad at s = " + std::to_string(x) + " is outside [-1.5, 1.5]");
     replace_equation(grade_law_, theta == blocks::piecewise_linear(s, points, path() + " grade table", "positions"));
+    replace_equation(grade_force_law_, F_grade == m * g * sin(theta));
   }
 
   /// The road as a height profile z(s) (HeightProfile, load_height_profile)
@@ -80,6 +81,7 @@ struct PartialBody : Component {
     profile.require_max_angle(1.5, path());
     if (sampling == TerrainSampling::cg) {
       replace_equation(grade_law_, theta == profile.grade(s));
+      replace_equation(grade_force_law_, F_grade == m * g * sin(theta));
       return;
     }
     const Expr s_f = contact_front.s_traction, s_r = contact_rear.s_traction;
