@@ -155,17 +155,23 @@ class EventExtractor {
   }
 
   // A relation whose indicator is c·time + p (c a nonzero number, p parametric): a time event.
-  bool time_event_indicator(const Expr& indicator, Expr* event_time = nullptr) const {
+  // With `frozen_allowed`, p may also read values frozen between events
+  // (time >= pre(next_breakpoint)): an instant the runtime reads anew after
+  // each event, still hit exactly instead of located by root finding.
+  bool time_event_indicator(const Expr& indicator, Expr* event_time = nullptr, bool frozen_allowed = false) const {
     if (!unknown_leaves(indicator).empty()) return false;
     bool only_parameters = true;
     for_each_postorder(indicator.node(), [&](const Node* leaf) {  // a frozen relation inside is not a parameter
       if (leaf->op == Op::Param && !dae_.parameter_of.contains(leaf)) only_parameters = false;
     });
     const Expr slope = diff(indicator, time_symbol());
-    if (!only_parameters || !slope.is_const() || slope.value() == 0.0) return false;
+    if ((!only_parameters && !frozen_allowed) || !slope.is_const() || slope.value() == 0.0) return false;
     Rewriter at_zero([](const Node* leaf) { return leaf->op == Op::Time ? Expr(0.0).node() : nullptr; });
     const Expr offset = at_zero(indicator);
-    if (!is_parametric(offset)) return false;
+    bool frozen = !only_parameters;
+    for_each_postorder(offset.node(), [&](const Node* leaf) { frozen |= leaf->op == Op::Discrete; });
+    if (frozen ? !frozen_allowed || time_varying(offset) || contains_delay(offset.node()) : !is_parametric(offset))
+      return false;
     if (event_time) *event_time = -offset / slope;
     return true;
   }
@@ -202,7 +208,7 @@ class EventExtractor {
     m.relation = without_derivative_aliases_(relation);
     m.indicator = without_derivative_aliases_(indicator);
     m.description = dae_.print(without_derivative_aliases_(original));
-    m.time_event = time_event_indicator(m.indicator, &m.event_time);
+    m.time_event = time_event_indicator(m.indicator, &m.event_time, true);
     m.follows_modes = !time_varying(m.indicator) && !contains_delay(m.indicator.node());
     m.continuous = continuous;
     mode_of_[canonical.node()] = dae_.modes.size();

@@ -1,7 +1,7 @@
 #include "solver/runtime/exact_outputs.hpp"
 
 #include <Eigen/Dense>
-#include <Eigen/SparseLU>
+#include <klu.h>
 
 #include <cmath>
 #include <limits>
@@ -13,32 +13,81 @@ namespace acausal {
 
 namespace {
 constexpr double eps = std::numeric_limits<double>::epsilon();
-// Dense LU is faster for the small systems of most models.
-constexpr int largest_dense = 150;
+// Up to this size a dense LU and its inverse (a correction is then one
+// matrix-vector product) beat a sparse factorization; above it KLU does.
+constexpr int largest_dense = 40;
+// Above this size the rounding-floor test (which needs the dense inverse) is skipped.
+constexpr int largest_dense_inverse = 400;
 }  // namespace
 
-// The iteration matrix: dF/dy for algebraic slots, dF/dy' for states.
+// The iteration matrix: dF/dy for algebraic slots, dF/dy' for states, in the
+// integrator's sparsity. Above `largest_dense` unknowns KLU factors it (its
+// ordering analyzed once per run, pivots chosen afresh each time): a few
+// microseconds for the WLTC car's 64 unknowns, where a dense LU and its
+// inverse took a hundred, half of that run's time.
 struct ExactOutputs::Factorization {
   bool dense = true;
   Eigen::PartialPivLU<Eigen::MatrixXd> dense_lu;
-  // A row takes a few corrections with one matrix: a product with the inverse
-  // costs what the two triangular solves cost in flops, in far fewer instructions.
   Eigen::MatrixXd dense_inverse;
-  Eigen::SparseLU<Eigen::SparseMatrix<double>> sparse_lu;
-  bool analyzed = false;
+  klu_common common;
+  klu_symbolic* symbolic = nullptr;
+  klu_numeric* numeric = nullptr;
+  std::vector<int> column_start, row_index;
+  std::vector<double> values;  // in the pattern's order
   bool valid = false;
   Eigen::VectorXd r, dz, start;  // kept from row to row: no allocation per row
   std::vector<double> d_dy, d_dyp;
 
-  Eigen::VectorXd solve(const Eigen::VectorXd& r) {
-    if (dense) return dense_inverse * r;
-    return sparse_lu.solve(r);
+  explicit Factorization(const CompiledModel& m)
+      : dense(m.n <= largest_dense),
+        column_start(m.column_start.begin(), m.column_start.end()),
+        row_index(m.row_index.begin(), m.row_index.end()),
+        values(m.row_index.size()) {
+    klu_defaults(&common);
+    common.tol = 1.0;  // partial pivoting by magnitude, as the dense LU
+  }
+  ~Factorization() {
+    if (numeric) klu_free_numeric(&numeric, &common);
+    if (symbolic) klu_free_symbolic(&symbolic, &common);
+  }
+  Factorization(const Factorization&) = delete;
+  Factorization& operator=(const Factorization&) = delete;
+
+  Eigen::MatrixXd matrix() const {
+    const int n = static_cast<int>(column_start.size()) - 1;
+    Eigen::MatrixXd a = Eigen::MatrixXd::Zero(n, n);
+    for (int c = 0; c < n; ++c)
+      for (int k = column_start[c]; k < column_start[c + 1]; ++k) a(row_index[k], c) = values[k];
+    return a;
+  }
+  bool factor_values() {
+    if (dense) {
+      dense_lu.compute(matrix());
+      // PartialPivLU does not report singularity: a zero or non-finite pivot shows it.
+      const auto& lu = dense_lu.matrixLU();
+      for (int i = 0; i < lu.rows(); ++i)
+        if (!std::isfinite(lu(i, i)) || lu(i, i) == 0.0) return false;
+      dense_inverse = dense_lu.inverse();
+      return true;
+    }
+    const int n = static_cast<int>(column_start.size()) - 1;
+    if (!symbolic) symbolic = klu_analyze(n, column_start.data(), row_index.data(), &common);
+    if (!symbolic) return false;
+    if (numeric) klu_free_numeric(&numeric, &common);
+    numeric = klu_factor(column_start.data(), row_index.data(), values.data(), symbolic, &common);
+    return numeric && common.status == KLU_OK;
+  }
+  void solve(Eigen::VectorXd& rhs) {
+    if (dense)
+      rhs = dense_inverse * rhs;
+    else
+      klu_solve(symbolic, numeric, static_cast<int>(rhs.size()), 1, rhs.data(), &common);
   }
 };
 
 ExactOutputs::ExactOutputs(const CompiledModel& m, double rtol, double atol)
-    : model_(m), rtol_(rtol), atol_(atol), residual_(m.residual), jacobian_(m.jacobian), lu_(std::make_unique<Factorization>()) {
-  lu_->dense = m.n <= largest_dense;
+    : model_(m), rtol_(rtol), atol_(atol), residual_(m.residual), jacobian_(m.jacobian),
+      lu_(std::make_unique<Factorization>(m)) {
   lu_->r.resize(m.n);
   lu_->dz.resize(m.n);
   lu_->start.resize(m.n);
@@ -50,43 +99,19 @@ void ExactOutputs::forget() { lu_->valid = false; }
 
 bool ExactOutputs::factor(const double* y, const double* yp, const Loader& load) {
   const CompiledModel& m = model_;
-  const int n = m.n;
-  const std::size_t nnz = m.row_index.size();
   std::vector<double>& d_dy = lu_->d_dy;
   std::vector<double>& d_dyp = lu_->d_dyp;
   jacobian_parts(m, jacobian_, [&](double cj) { load(jacobian_, cj, y, yp); }, d_dy, d_dyp);
-  auto entry = [&](int column, long k) { return m.differential[column] != 0.0 ? d_dyp[k] : d_dy[k]; };
   ++factorizations_;
   Factorization& f = *lu_;
   f.valid = false;
-  if (f.dense) {
-    Eigen::MatrixXd a = Eigen::MatrixXd::Zero(n, n);
-    for (int c = 0; c < n; ++c)
-      for (long k = m.column_start[c]; k < m.column_start[c + 1]; ++k) a(m.row_index[k], c) = entry(c, k);
-    if (!a.allFinite()) return false;
-    f.dense_lu.compute(a);
-    // PartialPivLU does not report singularity: a zero or non-finite pivot shows it.
-    const auto& lu = f.dense_lu.matrixLU();
-    for (int i = 0; i < n; ++i)
-      if (!std::isfinite(lu(i, i)) || lu(i, i) == 0.0) return false;
-    f.dense_inverse = f.dense_lu.inverse();
-  } else {
-    std::vector<Eigen::Triplet<double>> triplets;
-    triplets.reserve(nnz);
-    for (int c = 0; c < n; ++c)
-      for (long k = m.column_start[c]; k < m.column_start[c + 1]; ++k)
-        triplets.emplace_back(static_cast<int>(m.row_index[k]), c, entry(c, k));
-    Eigen::SparseMatrix<double> a(n, n);
-    a.setFromTriplets(triplets.begin(), triplets.end());
-    if (!f.analyzed) {
-      f.sparse_lu.analyzePattern(a);
-      f.analyzed = true;
+  for (int c = 0; c < m.n; ++c)
+    for (long k = m.column_start[c]; k < m.column_start[c + 1]; ++k) {
+      f.values[k] = m.differential[c] != 0.0 ? d_dyp[k] : d_dy[k];
+      if (!std::isfinite(f.values[k])) return false;
     }
-    f.sparse_lu.factorize(a);
-    if (f.sparse_lu.info() != Eigen::Success) return false;
-  }
-  f.valid = true;
-  return true;
+  f.valid = f.factor_values();
+  return f.valid;
 }
 
 // A value that should be zero but is a sum of large terms (the power flowing
@@ -97,9 +122,9 @@ bool ExactOutputs::factor(const double* y, const double* yp, const Loader& load)
 // correction within tens of those roundings is the equations' floor.
 bool ExactOutputs::at_rounding_floor(const double* y, const double* yp) const {
   const Factorization& f = *lu_;
-  if (!f.dense || !f.valid) return false;
   const CompiledModel& m = model_;
   const int n = m.n;
+  if (!f.valid || n > largest_dense_inverse) return false;
   Eigen::VectorXd term_scale = Eigen::VectorXd::Zero(n);
   for (int c = 0; c < n; ++c) {
     const bool state = m.differential[c] != 0.0;
@@ -107,7 +132,9 @@ bool ExactOutputs::at_rounding_floor(const double* y, const double* yp) const {
       term_scale[m.row_index[k]] += std::fabs(f.d_dy[k] * y[c]) + (state ? std::fabs(f.d_dyp[k] * yp[c]) : 0.0);
   }
   for (int i = 0; i < n; ++i) term_scale[i] = eps * std::max(term_scale[i], std::fabs(f.r[i]));
-  const Eigen::VectorXd floor = f.dense_inverse.cwiseAbs() * term_scale;
+  // Rare (an iteration that stopped shrinking): a sparse factorization's inverse is formed here only.
+  const Eigen::VectorXd floor =
+      (f.dense ? f.dense_inverse : Eigen::MatrixXd(f.matrix().partialPivLu().inverse())).cwiseAbs() * term_scale;
   for (int i = 0; i < n; ++i)
     if (std::fabs(f.dz[i]) > 64 * floor[i]) return false;
   return true;
@@ -155,7 +182,8 @@ ExactOutputs::Outcome ExactOutputs::solve(double* y, double* yp, const Loader& l
       fresh = true;
       fresh_corrections = 0;
     }
-    dz = lu_->solve(-r);
+    dz = -r;
+    lu_->solve(dz);
     // `size`: the correction against the rounding level of each value;
     // `step`: the same in the integrator's error weights.
     double size = 0.0, step = 0.0;

@@ -422,6 +422,10 @@ void SessionRun::time_event_sensitivities(const std::vector<int>& firing) {
   yp_before_event.assign(yp, yp + n);
   const auto value = leaf_values();
   for (int k : firing) {
+    // A moving instant (a table's next breakpoint) is a frozen value: its
+    // dependence on the parameters is not followed.
+    const auto timed = std::find(timed_modes.begin(), timed_modes.end(), k);
+    if (moving[static_cast<std::size_t>(timed - timed_modes.begin())]) continue;
     std::vector<double> partials;
     bool moves = false;
     for (const Expr& partial : sensitivities->event_time_partials(k)) {

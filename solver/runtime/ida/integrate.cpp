@@ -216,14 +216,13 @@ void SessionRun::state_event() {
   finish_event(t);
 }
 
-// The time event due at t (time_events[next_event]), with any due within rounding of it.
+// The time event due at t (next_time_event()), with any due within rounding of it.
 void SessionRun::time_event() {
   std::string timed;
   std::vector<int> firing;  // the time-event modes whose instant this is
-  const auto value = leaf_values();
-  for (int mode = 0; mode < n_modes; ++mode)
-    if (m.dae.modes[mode].time_event &&
-        std::fabs(evaluate(m.dae.modes[mode].event_time, value) - t) <= 1e-12 * (1.0 + std::fabs(t))) {
+  event_times.run();
+  for (std::size_t i = 0; i < timed_modes.size(); ++i)
+    if (const int mode = timed_modes[i]; std::fabs(event_times.output(i) - t) <= 1e-12 * (1.0 + std::fabs(t))) {
       timed += (timed.empty() ? "" : ", ") + m.dae.modes[mode].description;
       firing.push_back(mode);
     }
@@ -256,8 +255,9 @@ void SessionRun::run(double goal, bool row_at_goal) {
     double tout = output_due ? output_time(k) : goal;
     if (row_at_goal) tout = std::min(tout, goal);
     // IDA stops exactly at the next time event (or the end) and interpolates outputs before it.
-    double t_stop = next_event < time_events.size() ? time_events[next_event] : options.t_end;
-    bool time_event_first = next_event < time_events.size() && t_stop <= tout;
+    const double t_event = next_time_event();
+    const double t_stop = std::isinf(t_event) ? options.t_end : t_event;
+    const bool time_event_first = !std::isinf(t_event) && t_stop <= tout;
     const double target = std::min(tout, t_stop);
     int flag = IDA_SUCCESS;
     if (target > t + 1e-12 * (1.0 + std::fabs(t))) {  // a root can land exactly on the next stop

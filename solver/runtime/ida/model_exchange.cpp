@@ -117,8 +117,7 @@ std::vector<double> ModelExchange::event_indicators() {
 }
 
 double ModelExchange::next_time_event() const {
-  const SessionRun& r = *run_;
-  return r.next_event < r.time_events.size() ? r.time_events[r.next_event] : std::numeric_limits<double>::infinity();
+  return run_->next_time_event();
 }
 
 ModelExchange::EventOutcome ModelExchange::event() {
@@ -133,8 +132,7 @@ ModelExchange::EventOutcome ModelExchange::event() {
       // A relation switches where its indicator's sign no longer matches its
       // value: the crossing the host located (an indicator that merely
       // touched zero and went back has the relation's sign again).
-      const bool time_event_due =
-          r.next_event < r.time_events.size() && r.time_events[r.next_event] <= r.t + 1e-12 * (1.0 + std::fabs(r.t));
+      const bool time_event_due = r.next_time_event() <= r.t + 1e-12 * (1.0 + std::fabs(r.t));
       const std::vector<double> z = event_indicators();
       bool crossed = false;
       for (std::size_t i = 0; i < z.size(); ++i) {

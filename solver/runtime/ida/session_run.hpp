@@ -155,6 +155,15 @@ struct SessionRun {
   std::vector<double> modes;
   const int discrete_offset, pre_offset, delay_offset;
   Tape relations, observed, hybrid;
+  // The instants of the time-event modes (timed_modes[i] is output i). Those
+  // that read frozen values (moving[i]: a table's next breakpoint) are read
+  // anew whenever the next stop is asked for, and are not in `time_events`.
+  Tape event_times;
+  std::vector<int> timed_modes;
+  std::vector<char> moving;
+  bool any_moving = false;
+  /// The next time event after t (scheduled or moving), +inf when none up to t_end.
+  double next_time_event();
   ExactOutputs exact;
   std::unique_ptr<ExactOutputs> exact_relations;  // see Integration::exact_relations
   std::vector<Tape*> tapes;

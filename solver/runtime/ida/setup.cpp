@@ -88,6 +88,12 @@ SessionRun::SessionRun(std::shared_ptr<const CompiledModel> model, const std::ve
       relations(m.relations),
       observed(m.observed),
       hybrid(m.hybrid),
+      event_times(m.observer([&] {
+        std::vector<Expr> instants;
+        for (const auto& mode : m.dae.modes)
+          if (mode.time_event) instants.push_back(mode.event_time);
+        return instants;
+      }())),
       exact(m, options_.rtol, options_.atol),
       has_hybrid(m.hybrid.n_outputs() > 0 || !m.dae.discretes.empty()),
       has_time_event_modes(std::any_of(m.dae.modes.begin(), m.dae.modes.end(),
@@ -107,7 +113,17 @@ SessionRun::SessionRun(std::shared_ptr<const CompiledModel> model, const std::ve
   for (int k = 0; k < n_discretes; ++k)
     modes[discrete_offset + k] = modes[pre_offset + k] = m.dae.discretes[k].attributes.start;
   tapes = {&integ.residual, &integ.jacobian, &integ.indicators, &relations,
-           &observed,       &hybrid,         &exact.residual(), &exact.jacobian()};
+           &observed,       &hybrid,         &exact.residual(), &exact.jacobian(), &event_times};
+  for (int k = 0; k < static_cast<int>(m.dae.modes.size()); ++k) {
+    if (!m.dae.modes[k].time_event) continue;
+    timed_modes.push_back(k);
+    bool reads_frozen = false;
+    for_each_postorder(m.dae.modes[k].event_time.node(), [&](const Node* leaf) {
+      reads_frozen |= leaf->op == Op::Discrete || (leaf->op == Op::Param && !m.dae.parameter_of.contains(leaf));
+    });
+    moving.push_back(reads_frozen);
+    any_moving |= reads_frozen;
+  }
   bool relations_read_derivatives = false;
   for (const auto& mode : m.dae.modes)
     for_each_postorder(mode.relation.node(),
@@ -258,9 +274,9 @@ void SessionRun::schedule_time_events(double from) {
   const auto value = leaf_values();
   time_events.clear();
   next_event = 0;
-  for (const auto& mode : m.dae.modes) {
-    if (!mode.time_event) continue;
-    double te = evaluate(mode.event_time, value);
+  for (std::size_t i = 0; i < timed_modes.size(); ++i) {
+    if (moving[i]) continue;
+    double te = evaluate(m.dae.modes[timed_modes[i]].event_time, value);
     if (std::isfinite(te) && te > from && te <= options.t_end) time_events.push_back(te);
   }
   // A delay of a signal of time alone jumps T after its argument does. The
@@ -293,6 +309,18 @@ void SessionRun::schedule_time_events(double from) {
   }
   std::sort(time_events.begin(), time_events.end());
   time_events.erase(std::unique(time_events.begin(), time_events.end()), time_events.end());
+}
+
+double SessionRun::next_time_event() {
+  double next = next_event < time_events.size() ? time_events[next_event] : std::numeric_limits<double>::infinity();
+  if (!any_moving) return next;
+  event_times.run();
+  const double resolution = 1e-12 * (1.0 + std::fabs(t));
+  for (std::size_t i = 0; i < timed_modes.size(); ++i) {
+    const double te = event_times.output(i);
+    if (moving[i] && te > t + resolution && te <= options.t_end && te < next) next = te;
+  }
+  return next;
 }
 
 bool SessionRun::ticks(int k, double at) const {
