@@ -26,7 +26,7 @@ bool SessionRun::evaluate_relations(double at, bool only_time_events) {
   // `time > 0.5` read at t = 0.5 itself is false, and would stay false for
   // the rest of the run, since no later event reads it again. Its indicator
   // is a function of time alone, so the next double after `at` is its right limit.
-  if (has_time_event_modes) {
+  if (!timed_modes.empty()) {  // relations of time alone (time >= startTime) or of time and frozen values
     integ.load_relations(std::nextafter(at, std::numeric_limits<double>::infinity()), y, yp, relations);
     read(true);
   }

@@ -158,8 +158,8 @@ struct SessionRun {
   // The instants of the time-event modes (timed_modes[i] is output i). Those
   // that read frozen values (moving[i]: a table's next breakpoint) are read
   // anew whenever the next stop is asked for, and are not in `time_events`.
-  Tape event_times;
   std::vector<int> timed_modes;
+  Tape event_times;
   std::vector<char> moving;
   bool any_moving = false;
   /// The next time event after t (scheduled or moving), +inf when none up to t_end.
@@ -174,7 +174,6 @@ struct SessionRun {
   long n_outputs = 0;
   long k = 1;  // the next output row
   const bool has_hybrid;
-  const bool has_time_event_modes;  // relations of time alone (time >= startTime)
 
   Sundials s;
   double* y = nullptr;

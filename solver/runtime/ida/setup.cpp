@@ -88,16 +88,19 @@ SessionRun::SessionRun(std::shared_ptr<const CompiledModel> model, const std::ve
       relations(m.relations),
       observed(m.observed),
       hybrid(m.hybrid),
+      timed_modes([&] {
+        std::vector<int> timed;
+        for (int k = 0; k < static_cast<int>(m.dae.modes.size()); ++k)
+          if (m.dae.modes[k].time_event) timed.push_back(k);
+        return timed;
+      }()),
       event_times(m.observer([&] {
         std::vector<Expr> instants;
-        for (const auto& mode : m.dae.modes)
-          if (mode.time_event) instants.push_back(mode.event_time);
+        for (int k : timed_modes) instants.push_back(m.dae.modes[k].event_time);
         return instants;
       }())),
       exact(m, options_.rtol, options_.atol),
       has_hybrid(m.hybrid.n_outputs() > 0 || !m.dae.discretes.empty()),
-      has_time_event_modes(std::any_of(m.dae.modes.begin(), m.dae.modes.end(),
-                                       [](const EventMode& mode) { return mode.time_event; })),
       t(options_.t_start),
       chatter{options_.t_start, 0, {}},
       zeno_gap(1e-6 * (options_.t_end - options_.t_start)),
@@ -114,9 +117,7 @@ SessionRun::SessionRun(std::shared_ptr<const CompiledModel> model, const std::ve
     modes[discrete_offset + k] = modes[pre_offset + k] = m.dae.discretes[k].attributes.start;
   tapes = {&integ.residual, &integ.jacobian, &integ.indicators, &relations,
            &observed,       &hybrid,         &exact.residual(), &exact.jacobian(), &event_times};
-  for (int k = 0; k < static_cast<int>(m.dae.modes.size()); ++k) {
-    if (!m.dae.modes[k].time_event) continue;
-    timed_modes.push_back(k);
+  for (int k : timed_modes) {
     bool reads_frozen = false;
     for_each_postorder(m.dae.modes[k].event_time.node(), [&](const Node* leaf) {
       reads_frozen |= leaf->op == Op::Discrete || (leaf->op == Op::Param && !m.dae.parameter_of.contains(leaf));
